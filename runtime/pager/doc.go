@@ -1,0 +1,50 @@
+// Package pager walks a DuckDB table page by page, each page a whole number
+// of the table's row groups, in one consistent snapshot, and copies a walk
+// into another table.
+//
+// It is what to write instead of a LIMIT/OFFSET or ORDER BY ... LIMIT/OFFSET
+// loop. On DuckDB 1.5 through database/sql, one unpaged query is materialised
+// whole before its first row arrives (memory = the whole result);
+// ORDER BY/keyset pages re-sort the rest of the table for every page
+// (quadratic); and commit-per-page writes whose pages are not whole row
+// groups leave partial row groups that the checkpoint then rewrites.
+//
+// # Pages
+//
+// [Pages] (iterator) and [Walk] (callback) read the table's row group
+// boundaries from DuckDB's storage metadata (pragma_storage_info) and read
+// each page as a rowid range on those boundaries:
+//
+//	SELECT cols FROM t WHERE rowid >= start AND rowid < end AND (where)
+//
+// DuckDB prunes the other row groups of such a scan, so a page reads only its
+// own row groups, and a walk costs about what one unpaged scan costs while its
+// memory is bounded by the page. The unit is read, never assumed: a table
+// written with ROW_GROUP_SIZE 204800 gets 204,800-row pages, a table with
+// deleted rows keeps its boundaries (its pages hold fewer rows).
+//
+// # Guarantees
+//
+// All pages of a walk are read in one transaction: on a *sql.DB or *sql.Conn
+// the walk opens it (one connection, held for the walk), on a *sql.Tx it uses
+// the caller's. Rows inserted, deleted or updated by others during the walk
+// are not seen; the walk yields exactly the rows of its snapshot, each once.
+// The first page has no lower and the last page no upper rowid bound, so even
+// a layout read wrong could cost speed, never rows. A walk that must span
+// transactions or processes uses a [Cursor]; its guarantees are documented
+// there.
+//
+// Views and table functions have no rowid and no row groups: the pager
+// returns [ErrNotTable] for them rather than guess. Names are quoted as
+// identifiers; [Where] is trusted SQL.
+//
+// # Copy
+//
+// [Copy] copies a walk into a destination table with one INSERT ... SELECT in
+// one transaction, which was measured faster than any commit-per-page scheme
+// and leaves the destination's row groups whole.
+//
+// Nothing in this package imports a DuckDB driver: it works through
+// database/sql with github.com/duckdb/duckdb-go/v2 or
+// github.com/marcboeker/go-duckdb.
+package pager

@@ -1,0 +1,135 @@
+package pager_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/rowalign/rowalign/runtime/pager"
+)
+
+// exampleDB opens an in-memory DuckDB with a 300,000-row table "events":
+// three row groups of DuckDB's default 122,880 rows (the last one partial).
+func exampleDB() *sql.DB {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		panic(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE events AS SELECT range AS id, range % 7 AS kind FROM range(300000)`); err != nil {
+		panic(err)
+	}
+	return db
+}
+
+func ExamplePages() {
+	db := exampleDB()
+	defer db.Close()
+	ctx := context.Background()
+	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(2), pager.Columns("id"), pager.Where("kind = ?", 3)) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		n := 0
+		for page.Rows.Next() {
+			var id int64
+			if err := page.Rows.Scan(&id); err != nil {
+				fmt.Println(err)
+				return
+			}
+			n++
+		}
+		fmt.Printf("%s: %d rows\n", page, n)
+	}
+	// Output:
+	// page 1/2 (row groups 0-1, rowids [0, 245760)): 35109 rows
+	// page 2/2 (row groups 2-2, rowids [245760, end)): 7748 rows
+}
+
+func ExampleWalk() {
+	db := exampleDB()
+	defer db.Close()
+	var total int64
+	err := pager.Walk(context.Background(), db, "events", func(p *pager.Page) error {
+		for p.Rows.Next() {
+			var id, kind int64
+			if err := p.Rows.Scan(&id, &kind); err != nil {
+				return err
+			}
+			total += id
+		}
+		return nil
+	})
+	fmt.Println(total, err)
+	// Output:
+	// 44999850000 <nil>
+}
+
+func ExampleInspect() {
+	db := exampleDB()
+	defer db.Close()
+	l, err := pager.Inspect(context.Background(), db, "events")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d row groups of %d rows, %.0f%% full\n", len(l.Groups), l.RowGroupSize, 100*l.Fill())
+	// Output:
+	// 3 row groups of 122880 rows, 81% full
+}
+
+func ExampleCopy() {
+	db := exampleDB()
+	defer db.Close()
+	ctx := context.Background()
+	if _, err := db.Exec(`CREATE TABLE clicks (id BIGINT)`); err != nil {
+		fmt.Println(err)
+		return
+	}
+	n, err := pager.Copy(ctx, db, "events", "clicks", pager.Columns("id"), pager.Where("kind = 3"))
+	fmt.Println(n, err)
+	// Output:
+	// 42857 <nil>
+}
+
+func ExampleCursor() {
+	db := exampleDB()
+	defer db.Close()
+	ctx := context.Background()
+	var saved string
+	for page, err := range pager.Pages(ctx, db, "events") {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		// ... process page.Rows, then remember where to go on:
+		c, err := page.Cursor()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		saved = c.String()
+		break // the process stops here
+	}
+	fmt.Println(saved)
+
+	// Later, maybe in another process:
+	var c pager.Cursor
+	if err := c.UnmarshalText([]byte(saved)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for page, err := range pager.Pages(ctx, db, "events", pager.From(c)) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(page)
+	}
+	// Output:
+	// pager.v1:122880:122880:1:events
+	// page 2/3 (row groups 1-1, rowids [122880, 245760))
+	// page 3/3 (row groups 2-2, rowids [245760, end))
+}

@@ -1,0 +1,229 @@
+package pager
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrNoTable reports that the named table does not exist.
+var ErrNoTable = errors.New("table does not exist")
+
+// ErrNotTable reports that the name resolves to a view or another relation
+// without row groups and rowids. The pager never guesses a fallback for it:
+// pages of a view have no stable boundaries, so a guessed walk could lose or
+// repeat rows. Walk the view's base table with [Where] and [Columns] instead.
+var ErrNotTable = errors.New("not a base table (a view or table function has no rowid or row groups to page on)")
+
+// Group is one row group of a table as DuckDB's storage metadata lists it.
+// Start and Count are in rowids: Count includes deleted rows still stored in
+// the group, so [Start, Start+Count) is the group's rowid range.
+type Group struct {
+	ID    int64
+	Start int64
+	Count int64
+}
+
+// Layout is a table's row group layout, read from pragma_storage_info inside
+// the caller's transaction.
+type Layout struct {
+	// Table is the quoted, qualified name the layout was read for.
+	Table string
+	// Groups lists the row groups in rowid order.
+	Groups []Group
+	// RowGroupSize is the table's unit: the largest group's row count, which is
+	// the size every full group has (DuckDB's default 122,880, or the
+	// ROW_GROUP_SIZE the table was written with). The last group is usually
+	// partial.
+	RowGroupSize int64
+	// Stored is the number of row slots in all groups, deleted rows included.
+	Stored int64
+	// Live is the number of rows visible to the transaction (count(*)).
+	Live int64
+}
+
+// Deleted is the number of deleted rows still stored in the table's groups
+// (rowid gaps): Stored - Live, never negative.
+func (l Layout) Deleted() int64 { return max(l.Stored-l.Live, 0) }
+
+// Fill is how full the row groups are: Live rows over
+// len(Groups)*RowGroupSize, between 0 and 1 (0 for an empty table).
+func (l Layout) Fill() float64 {
+	if len(l.Groups) == 0 || l.RowGroupSize == 0 {
+		return 0
+	}
+	return float64(l.Live) / float64(int64(len(l.Groups))*l.RowGroupSize)
+}
+
+// Inspect reads the row group layout of table. It reads inside one
+// transaction when q is a *sql.DB or *sql.Conn, and inside q when it is a
+// *sql.Tx. Table names follow the rules of [Pages].
+func Inspect(ctx context.Context, q Querier, table string) (Layout, error) {
+	name, err := parseName(table)
+	if err != nil {
+		return Layout{}, err
+	}
+	var l Layout
+	err = inTx(ctx, q, false, func(tx Querier) error {
+		var err error
+		l, err = readLayout(ctx, tx, name)
+		return err
+	})
+	return l, err
+}
+
+// name is a parsed, possibly qualified table name.
+type name struct {
+	raw   string
+	parts []string
+}
+
+// sql returns the name as quoted SQL identifiers joined by dots.
+func (n name) sql() string {
+	q := make([]string, len(n.parts))
+	for i, p := range n.parts {
+		q[i] = quoteIdent(p)
+	}
+	return strings.Join(q, ".")
+}
+
+// literal returns the name as a SQL string literal in the form
+// pragma_storage_info expects: each part in double quotes. That parser does
+// not unescape doubled quotes, so a name containing '"' cannot be passed to
+// it (measured on DuckDB 1.5.6, 2026-11-30): parseName's caller gets a clear
+// error for such names instead of a lookup of the wrong table.
+func (n name) literal() (string, error) {
+	q := make([]string, len(n.parts))
+	for i, p := range n.parts {
+		if strings.Contains(p, `"`) {
+			return "", fmt.Errorf("pager: table name %q: DuckDB's pragma_storage_info cannot look up a name containing a double quote, so its row groups cannot be read; rename the table", n.raw)
+		}
+		q[i] = `"` + p + `"`
+	}
+	return "'" + strings.ReplaceAll(strings.Join(q, "."), "'", "''") + "'", nil
+}
+
+// Ident quotes parts as one qualified table name that the pager reads back
+// exactly: Ident("db", "main", "my.table") names the table "my.table" in
+// schema main of the attached database db.
+func Ident(parts ...string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = quoteIdent(p)
+	}
+	return strings.Join(q, ".")
+}
+
+// quoteIdent quotes s as one SQL identifier.
+func quoteIdent(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// parseName splits a table name into its parts: dots separate
+// catalog.schema.table; a part that starts with a double quote is a quoted
+// identifier ("" for a quote inside it); any other part is taken literally up
+// to the next dot. The parts are always re-quoted, so no name can inject SQL.
+func parseName(s string) (name, error) {
+	n := name{raw: s}
+	if s == "" {
+		return n, errors.New("pager: empty table name")
+	}
+	for i := 0; ; {
+		var part string
+		if i < len(s) && s[i] == '"' {
+			var b strings.Builder
+			j := i + 1
+			for {
+				k := strings.IndexByte(s[j:], '"')
+				if k < 0 {
+					return n, fmt.Errorf("pager: table name %q: unterminated quoted identifier", s)
+				}
+				b.WriteString(s[j : j+k])
+				j += k + 1
+				if j < len(s) && s[j] == '"' {
+					b.WriteByte('"')
+					j++
+					continue
+				}
+				break
+			}
+			part, i = b.String(), j
+			if i < len(s) && s[i] != '.' {
+				return n, fmt.Errorf("pager: table name %q: unexpected text after a quoted identifier", s)
+			}
+		} else {
+			k := strings.IndexByte(s[i:], '.')
+			if k < 0 {
+				k = len(s) - i
+			}
+			part, i = s[i:i+k], i+k
+		}
+		if part == "" {
+			return n, fmt.Errorf("pager: table name %q has an empty part", s)
+		}
+		n.parts = append(n.parts, part)
+		if i >= len(s) {
+			break
+		}
+		i++ // the dot
+		if i >= len(s) {
+			return n, fmt.Errorf("pager: table name %q ends with a dot", s)
+		}
+	}
+	if len(n.parts) > 3 {
+		return n, fmt.Errorf("pager: table name %q has more than three parts (catalog.schema.table)", s)
+	}
+	return n, nil
+}
+
+// readLayout reads the row groups of n through tx. The row count of a group
+// is that of column 0's own segments (column_path '[0]', or its validity
+// '[0, 0]' for nested types whose top level has no data segment); segment
+// starts are relative to their group, and groups are contiguous in rowid
+// order.
+func readLayout(ctx context.Context, tx Querier, n name) (Layout, error) {
+	lit, err := n.literal()
+	if err != nil {
+		return Layout{}, err
+	}
+	l := Layout{Table: n.sql()}
+	rows, err := tx.QueryContext(ctx, `SELECT row_group_id, max("start" + "count") FROM pragma_storage_info(`+lit+`)
+		WHERE column_id = 0 AND column_path IN ('[0]', '[0, 0]') GROUP BY row_group_id ORDER BY row_group_id`)
+	if err != nil {
+		return l, classify(n, err)
+	}
+	defer rows.Close()
+	var start int64
+	for rows.Next() {
+		var g Group
+		if err := rows.Scan(&g.ID, &g.Count); err != nil {
+			return l, fmt.Errorf("pager: reading row groups of %s: %w", n.raw, err)
+		}
+		g.Start = start
+		start += g.Count
+		l.Stored += g.Count
+		l.RowGroupSize = max(l.RowGroupSize, g.Count)
+		l.Groups = append(l.Groups, g)
+	}
+	if err := rows.Err(); err != nil {
+		return l, classify(n, err)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM `+n.sql()).Scan(&l.Live); err != nil {
+		return l, classify(n, err)
+	}
+	return l, nil
+}
+
+// classify turns DuckDB's catalog errors into the package's sentinel errors
+// (kept wrapped, so the driver's message stays in the text).
+func classify(n name, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "is not an table"), strings.Contains(msg, "is not a table"):
+		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNotTable, err)
+	case strings.Contains(msg, "does not exist"):
+		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNoTable, err)
+	}
+	return fmt.Errorf("pager: reading row groups of %s: %w", n.raw, err)
+}

@@ -1,0 +1,354 @@
+package pager
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+)
+
+// Querier is what the pager runs its statements on: a *sql.DB, *sql.Conn or
+// *sql.Tx connected to DuckDB.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// beginner is satisfied by *sql.DB and *sql.Conn: the pager opens its own
+// transaction on them. A *sql.Tx is used as it is: it already is a snapshot.
+type beginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// inTx runs fn inside one transaction: q itself when it is a *sql.Tx (or any
+// Querier that cannot begin one), else a new transaction on q that is
+// committed when commit is set and fn succeeded, rolled back otherwise.
+func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) error {
+	b, ok := q.(beginner)
+	if !ok {
+		return fn(q)
+	}
+	// duckdb-go rejects sql.TxOptions{ReadOnly: true}; a plain transaction
+	// that only reads is the same snapshot.
+	tx, err := b.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("pager: begin transaction: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if commit {
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("pager: commit: %w", err)
+		}
+		return nil
+	}
+	return tx.Rollback()
+}
+
+// Option configures a walk ([Pages], [Walk], [Copy]).
+type Option func(*config) error
+
+type config struct {
+	groups  int
+	columns []string
+	where   string
+	args    []any
+	from    *Cursor
+}
+
+// RowGroups sets the page size in whole row groups (default 1). The page
+// size in rows is then k times the table's own row group size: 122,880 rows
+// per group by default, 204,800 for a table written with ROW_GROUP_SIZE
+// 204800. Memory grows with the page: the driver materialises each page's
+// result whole before the first row reaches Go.
+func RowGroups(k int) Option {
+	return func(c *config) error {
+		if k < 1 {
+			return fmt.Errorf("pager: RowGroups(%d): need at least one row group per page", k)
+		}
+		c.groups = k
+		return nil
+	}
+}
+
+// Columns selects the columns to read (default all, as SELECT *). Each name
+// is quoted as one identifier, so any column name is safe.
+func Columns(names ...string) Option {
+	return func(c *config) error {
+		if len(names) == 0 {
+			return errors.New("pager: Columns() needs at least one column name")
+		}
+		c.columns = append([]string(nil), names...)
+		return nil
+	}
+}
+
+// Where filters the walk with a SQL boolean expression and its arguments,
+// e.g. Where("ts >= ? AND kind = ?", t, "click"). The expression is trusted
+// SQL: it is pasted into the query in parentheses, never quoted, so it must
+// come from the program, not from a user. Arguments are passed as
+// parameters. Pages keep their row group boundaries: a filtered page holds
+// the matching rows of its row groups, possibly none.
+func Where(expr string, args ...any) Option {
+	return func(c *config) error {
+		if strings.TrimSpace(expr) == "" {
+			return errors.New("pager: Where needs an expression")
+		}
+		c.where, c.args = expr, args
+		return nil
+	}
+}
+
+// From resumes a walk at a cursor taken with [Page.Cursor] by an earlier
+// walk of the same table; see [Cursor] for what a resumed walk guarantees.
+func From(c Cursor) Option {
+	return func(cfg *config) error {
+		cfg.from = &c
+		return nil
+	}
+}
+
+func newConfig(opts []Option) (*config, error) {
+	c := &config{groups: 1}
+	for _, o := range opts {
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// selectList returns the quoted column list, or * by default.
+func (c *config) selectList() string {
+	if len(c.columns) == 0 {
+		return "*"
+	}
+	q := make([]string, len(c.columns))
+	for i, col := range c.columns {
+		q[i] = quoteIdent(col)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Page is one page of a walk: the rows of whole row groups
+// [FirstGroup, EndGroup) of the table, selected by the rowid range
+// [Start, End).
+type Page struct {
+	// Index is the page's number, from 0; a resumed walk continues the
+	// numbering of the walk its cursor came from.
+	Index int
+	// Pages is the number of pages the walk planned when it started.
+	Pages int
+	// FirstGroup and EndGroup are the row group positions the page covers,
+	// EndGroup excluded.
+	FirstGroup, EndGroup int
+	// Start and End are the page's rowid range, End excluded. The last page
+	// has End == -1: it has no upper bound, so no row of the snapshot is
+	// ever left out.
+	Start, End int64
+	// Rows is the page's result. It is valid until the loop body (or the
+	// Walk callback) returns; the pager closes it and reports rows.Err().
+	Rows *sql.Rows
+
+	table string
+	tx    Querier
+	ctx   context.Context
+}
+
+// String describes the page's position, as used in errors.
+func (p *Page) String() string {
+	end := "end"
+	if p.End >= 0 {
+		end = fmt.Sprint(p.End)
+	}
+	return fmt.Sprintf("page %d/%d (row groups %d-%d, rowids [%d, %s))", p.Index+1, p.Pages, p.FirstGroup, p.EndGroup-1, p.Start, end)
+}
+
+// Cursor returns the position after this page: a walk started with
+// From(cursor) continues with the next page. Call it inside the loop body,
+// while the walk's transaction is open; it counts the table's rows below the
+// position (a rowid-only count, no column is read).
+func (p *Page) Cursor() (Cursor, error) {
+	c := Cursor{Table: p.table, Page: p.Index + 1, Next: p.End}
+	if p.End < 0 {
+		c.Next = -1 // the walk is complete
+		return c, nil
+	}
+	n, err := parseName(p.table)
+	if err != nil {
+		return c, err
+	}
+	if err := p.tx.QueryRowContext(p.ctx, fmt.Sprintf(`SELECT count(*) FROM %s WHERE rowid < %d`, n.sql(), p.End)).Scan(&c.Before); err != nil {
+		return c, &PageError{Page: p.String(), Table: p.table, Err: err}
+	}
+	return c, nil
+}
+
+// PageError is an error met while reading a page: it carries the page's
+// position, so a caller knows which rows were not delivered.
+type PageError struct {
+	Table string
+	Page  string // the page's position, as Page.String
+	Err   error
+}
+
+func (e *PageError) Error() string {
+	return fmt.Sprintf("pager: %s %s: %v", e.Table, e.Page, e.Err)
+}
+
+func (e *PageError) Unwrap() error { return e.Err }
+
+// span is a planned page: a rowid range over whole row groups.
+type span struct {
+	first, end  int // group positions
+	start, stop int64
+}
+
+// plan splits the layout into pages of k groups starting at rowid from.
+// The first page has no lower bound beyond from and the last no upper bound:
+// the pages partition every rowid >= from, so whatever the layout read, no
+// row of the snapshot can fall between pages.
+func plan(l Layout, k int, from int64) []span {
+	gs := l.Groups
+	for len(gs) > 0 && gs[0].Start+gs[0].Count <= from {
+		gs = gs[1:]
+	}
+	skip := len(l.Groups) - len(gs)
+	var out []span
+	for i := 0; i < len(gs); i += k {
+		j := min(i+k, len(gs))
+		s := span{first: skip + i, end: skip + j, start: gs[i].Start, stop: gs[j-1].Start + gs[j-1].Count}
+		out = append(out, s)
+	}
+	if len(out) > 0 {
+		out[0].start = max(from, 0)
+		out[len(out)-1].stop = -1
+	}
+	return out
+}
+
+// Pages walks table page by page, each page k whole row groups
+// ([RowGroups], default 1), in one consistent snapshot:
+//
+//	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(2)) {
+//		if err != nil {
+//			return err
+//		}
+//		for page.Rows.Next() { ... }
+//	}
+//
+// q may be a *sql.DB or *sql.Conn (the walk opens one transaction on it and
+// rolls it back at the end, holding one connection) or a *sql.Tx (the walk
+// reads inside it; the caller owns it). Every page is read in that one
+// transaction, so concurrent writers never make the walk lose or repeat a
+// row: it yields exactly the rows of the snapshot, each once.
+//
+// table is a table name, optionally qualified as schema.table or
+// catalog.schema.table (an attached database); each part is quoted as an
+// identifier. A part starting with a double quote is read as a quoted
+// identifier; use [Ident] to build a name whose parts contain dots.
+//
+// An error ends the walk: it is yielded once, with a nil page, as a
+// *PageError naming the page when it concerns one. Breaking out of the loop
+// ends the walk and releases its transaction; so does cancelling ctx.
+func Pages(ctx context.Context, q Querier, table string, opts ...Option) iter.Seq2[*Page, error] {
+	return func(yield func(*Page, error) bool) {
+		err := walk(ctx, q, table, opts, func(p *Page) error {
+			if !yield(p, nil) {
+				return errStop
+			}
+			return nil
+		})
+		if err != nil && err != errStop {
+			yield(nil, err)
+		}
+	}
+}
+
+// errStop ends a walk whose consumer stopped early; it never escapes.
+var errStop = errors.New("pager: stop")
+
+// Walk is the callback form of [Pages]: it calls fn for every page, in
+// order, and returns the first error, from the walk or from fn (returned as
+// it is). The page's Rows is closed when fn returns.
+func Walk(ctx context.Context, q Querier, table string, fn func(*Page) error, opts ...Option) error {
+	return walk(ctx, q, table, opts, fn)
+}
+
+func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*Page) error) error {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return err
+	}
+	n, err := parseName(table)
+	if err != nil {
+		return err
+	}
+	return inTx(ctx, q, false, func(tx Querier) error {
+		l, err := readLayout(ctx, tx, n)
+		if err != nil {
+			return err
+		}
+		var from int64
+		index := 0
+		if c := cfg.from; c != nil {
+			if err := c.check(ctx, tx, n, table); err != nil {
+				return err
+			}
+			if c.Next < 0 {
+				return nil // the cursor's walk had completed
+			}
+			from, index = c.Next, c.Page
+		}
+		spans := plan(l, cfg.groups, from)
+		if len(spans) == 0 {
+			// No row group listed: the table is empty. Make sure of it in
+			// the snapshot rather than trust the metadata alone.
+			var exists bool
+			if err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT EXISTS (SELECT 1 FROM %s WHERE rowid >= %d)`, n.sql(), from)).Scan(&exists); err != nil {
+				return classify(n, err)
+			}
+			if !exists {
+				return nil
+			}
+			spans = []span{{start: from, stop: -1}}
+		}
+		base := `SELECT ` + cfg.selectList() + ` FROM ` + n.sql() + ` WHERE `
+		for i, s := range spans {
+			p := &Page{Index: index + i, Pages: index + len(spans), FirstGroup: s.first, EndGroup: s.end,
+				Start: s.start, End: s.stop, table: table, tx: tx, ctx: ctx}
+			if err := ctx.Err(); err != nil {
+				return &PageError{Table: table, Page: p.String(), Err: err}
+			}
+			cond := fmt.Sprintf("rowid >= %d", s.start)
+			if s.stop >= 0 {
+				cond += fmt.Sprintf(" AND rowid < %d", s.stop)
+			}
+			if cfg.where != "" {
+				cond += " AND (" + cfg.where + "\n)"
+			}
+			rows, err := tx.QueryContext(ctx, base+cond, cfg.args...)
+			if err != nil {
+				return &PageError{Table: table, Page: p.String(), Err: err}
+			}
+			p.Rows = rows
+			ferr := fn(p)
+			cerr := rows.Close()
+			if ferr != nil {
+				return ferr
+			}
+			if err := rows.Err(); err != nil {
+				return &PageError{Table: table, Page: p.String(), Err: err}
+			}
+			if cerr != nil {
+				return &PageError{Table: table, Page: p.String(), Err: cerr}
+			}
+		}
+		return nil
+	})
+}
