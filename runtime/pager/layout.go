@@ -179,16 +179,17 @@ func parseName(s string) (name, error) {
 
 // readLayout reads the row groups of n through tx. The row count of a group
 // is that of column 0's own segments (column_path '[0]', or its validity
-// '[0, 0]' for nested types whose top level has no data segment); segment
-// starts are relative to their group, and groups are contiguous in rowid
-// order.
+// '[0, 0]' for nested types whose top level has no data segment). Segment
+// starts are relative to their group on DuckDB 1.5 and absolute rowids on
+// DuckDB 1.1 (measured 2026-11-30): max(start+count) - min(start) is the
+// group's count on both. Groups are contiguous in rowid order.
 func readLayout(ctx context.Context, tx Querier, n name) (Layout, error) {
 	lit, err := n.literal()
 	if err != nil {
 		return Layout{}, err
 	}
 	l := Layout{Table: n.sql()}
-	rows, err := tx.QueryContext(ctx, `SELECT row_group_id, max("start" + "count") FROM pragma_storage_info(`+lit+`)
+	rows, err := tx.QueryContext(ctx, `SELECT row_group_id, max("start" + "count") - min("start") FROM pragma_storage_info(`+lit+`)
 		WHERE column_id = 0 AND column_path IN ('[0]', '[0, 0]') GROUP BY row_group_id ORDER BY row_group_id`)
 	if err != nil {
 		return l, classify(n, err)
