@@ -1,0 +1,22 @@
+// Command rowalign reports DuckDB page walks and commit loops whose sizes
+// are not multiples of DuckDB's row group, and fixes them.
+//
+// It runs standalone, as a go vet tool and as a go fix tool:
+//
+//	rowalign [-fix] [-diff] [-json] [-rowgroup N] [-min N] [-scope auto|all] ./...
+//	go vet -vettool=$(which rowalign) ./...
+//	go vet -vettool=$(which rowalign) -fix ./...
+//	go fix -fixtool=$(which rowalign) ./...
+//
+// The binary is pure Go: it never links DuckDB.
+package main
+
+import (
+	"golang.org/x/tools/go/analysis/singlechecker"
+
+	"github.com/rowalign/rowalign/analyzer"
+)
+
+func main() {
+	singlechecker.Main(analyzer.New(analyzer.Default()))
+}

@@ -1,0 +1,41 @@
+// Package pagewalk defines an Analyzer that finds the page walks and
+// commit loops of DuckDB client code, and traces their sizes to the
+// constants that set them.
+//
+// # Analyzer pagewalk
+//
+// pagewalk: find page walks and commit loops and the sizes that drive them
+//
+// A page walk is a query run in a loop that moves through a table one
+// page at a time:
+//
+//	for off := 0; ; off += pageSize {
+//		rows, err := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", pageSize, off)
+//		...
+//	}
+//
+// The walk strategies recognised are LIMIT/OFFSET pages whose offset
+// advances in the loop (off += n, off = page*n, off += rows read), rowid
+// ranges (rowid >= lo AND rowid < lo+n, or BETWEEN) whose lower bound
+// advances, and keyset pages (k > last ORDER BY k LIMIT n) whose key
+// advances. A walk writes when its statement is INSERT ... SELECT or
+// CREATE ... AS, or when its loop commits a transaction.
+//
+// A commit loop commits every N rows: tx.Commit or a DuckDB Appender's
+// Flush under a condition such as n%N == 0, n >= N or len(batch) == N
+// inside a loop.
+//
+// The size of each walk or loop is traced to where it is written: a
+// literal, a constant (also from another package), a variable assigned
+// once, a struct field set in composite literals, or a parameter bound by
+// constants at the call sites of its function in the same package,
+// generic functions and iterator functions included.
+//
+// The analyzer reports nothing; the rowalign analyzer decides what is
+// worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
+// a loop, or in a loop whose offset does not advance (a page served per
+// request); a LIMIT without OFFSET that is not a keyset walk; batches cut
+// from one streaming query and sent somewhere that is not a DuckDB commit;
+// walks over a handle opened with another driver; sizes it cannot trace
+// to a constant (read from flags, computed at run time).
+package pagewalk

@@ -1,0 +1,119 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/scope"
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+// Strategy is how a walk moves through a table.
+type Strategy int
+
+// Walk strategies.
+const (
+	// OffsetLimit pages with LIMIT n OFFSET off.
+	OffsetLimit Strategy = iota
+	// RowidRange pages with rowid >= lo AND rowid < lo+n.
+	RowidRange
+	// Keyset pages with k > last ORDER BY k LIMIT n.
+	Keyset
+	// Batch commits every n rows inside a loop.
+	Batch
+)
+
+func (s Strategy) String() string {
+	switch s {
+	case OffsetLimit:
+		return "LIMIT/OFFSET walk"
+	case RowidRange:
+		return "rowid range walk"
+	case Keyset:
+		return "keyset walk"
+	}
+	return "commit loop"
+}
+
+// A Walk is a page walk or a commit loop.
+type Walk struct {
+	Strategy Strategy
+	// Query is the statement run per page; nil for a Batch.
+	Query *sqltext.Query
+	// Loop is the *ast.ForStmt or *ast.RangeStmt that walks.
+	Loop ast.Node
+	// Write reports that each page or batch is committed into DuckDB.
+	Write bool
+	// Commit is the commit per page or batch (a call of Commit or Flush,
+	// or the INSERT ... SELECT), when Write is set.
+	Commit ast.Node
+	// Appender reports that Commit is a DuckDB Appender's Flush, and InTx
+	// that the function running it opened a transaction with BEGIN.
+	Appender, InTx bool
+	// Size is the Go expression of the page or batch size; nil when the
+	// size is a number written in the SQL text.
+	Size ast.Expr
+	// Sites are the constants the size was traced to; empty when the size
+	// is not constant (read from a flag, computed).
+	Sites []Site
+	// Strides are the constants the walk's position advances by, where
+	// the page size is written a second time (off += 250000 beside
+	// LIMIT 250000); a fix must change them with the size.
+	Strides []Site
+}
+
+// Pos is where the walk runs: its query or its commit.
+func (w *Walk) Pos() token.Pos {
+	if w.Query != nil {
+		return w.Query.Call.Pos()
+	}
+	return w.Commit.Pos()
+}
+
+// A Site is a place a page or batch size is written.
+type Site struct {
+	// Pos and End delimit the text to report at and, if Fixable, rewrite.
+	Pos, End token.Pos
+	Value    int64
+	// Name is the constant or variable the value was found through
+	// ("pageSize", "dbconf.PageSize"), "" for a bare literal.
+	Name string
+	// Fixable reports that Pos..End is an integer literal or constant
+	// expression in this package that a fix may replace by a literal.
+	Fixable bool
+	// Foreign reports a constant declared in another package.
+	Foreign bool
+	// Literal is the source text of an integer literal at Pos, so a fix can
+	// keep its style (250_000, 0x3d090); "" for other expressions.
+	Literal string
+}
+
+// Result lists the walks of a package.
+type Result struct {
+	Walks []*Walk
+	// Flow is the package's value index (nil out of scope).
+	Flow *flow.Index
+}
+
+// New returns the pagewalk analyzer over the given scope and sqltext
+// analyzers.
+func New(scopeA, sqltextA *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "rowalignpagewalk",
+		Doc:              "find page walks and commit loops and the sizes that drive them",
+		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/pagewalk",
+		Requires:         []*analysis.Analyzer{scopeA, sqltextA, inspect.Analyzer},
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, scopeA, sqltextA) },
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+	}
+}
+
+// Analyzer is the pagewalk analyzer over the default scope and sqltext
+// analyzers.
+var Analyzer = New(scope.Analyzer, sqltext.Analyzer)

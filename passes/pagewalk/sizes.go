@@ -1,0 +1,117 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+// operandSites returns where the LIMIT (or other operand) of q is written:
+// in the SQL text itself, or wherever its Go argument comes from.
+func (w *walker) operandSites(q *sqltext.Query, o *sqltext.Operand) []Site {
+	if v, ok := o.Int(); ok {
+		if pos, ok := q.NumberPos(o); ok {
+			return []Site{{Pos: pos, End: pos + token.Pos(len(o.Tok.Text)), Value: v, Fixable: true, Literal: o.Tok.Text}}
+		}
+		return []Site{{Pos: q.Call.Pos(), End: q.Call.End(), Value: v}}
+	}
+	if e := q.Arg(o); e != nil {
+		return w.sites(e, 0)
+	}
+	return nil
+}
+
+// sites traces the integer expression e to the constants it is set from.
+// It returns nothing when any source of e is not visible (a flag, a
+// computation, a variable whose address is taken).
+func (w *walker) sites(e ast.Expr, depth int) []Site {
+	if e == nil || depth > maxDepth {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if !exact {
+			return nil
+		}
+		return []Site{w.constSite(e, v, 0)}
+	}
+	// int64(n), a conversion: the value of n.
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
+			return w.sites(call.Args[0], depth+1)
+		}
+		return nil
+	}
+	v, ok := w.flow.ObjectOf(e).(*types.Var)
+	if !ok {
+		return nil
+	}
+	if p, isParam := w.flow.Params[v]; isParam {
+		// A parameter: the constants its function is called with in this
+		// package, each reported at its call site.
+		if p.Func == nil || p.Variadic {
+			return nil
+		}
+		var out []Site
+		for _, call := range w.flow.Calls[p.Func] {
+			if p.Index < len(call.Args) && !call.Ellipsis.IsValid() {
+				out = append(out, w.sites(call.Args[p.Index], depth+1)...)
+			}
+		}
+		return out
+	}
+	if w.flow.Escaped[v] {
+		return nil
+	}
+	var out []Site
+	for _, wr := range w.flow.Writes[v] {
+		if wr.Value == nil || wr.Tuple || (wr.Op != token.DEFINE && wr.Op != token.ASSIGN) {
+			return nil // n *= 2, n++: not a constant any more
+		}
+		for _, s := range w.sites(wr.Value, depth+1) {
+			if s.Name == "" {
+				s.Name = v.Name()
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// constSite returns the site of a constant expression: the declaration of
+// a constant of this package, the use of another package's constant, or
+// the expression itself.
+func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
+	var id *ast.Ident
+	switch e := e.(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	}
+	if id != nil {
+		if c, ok := w.info.Uses[id].(*types.Const); ok {
+			if c.Pkg() != w.pass.Pkg {
+				return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}
+			}
+			if decl := w.flow.ConstValues[c]; decl != nil && depth < maxDepth {
+				// const pageSize = base: report where the digits are.
+				s := w.constSite(ast.Unparen(decl), v, depth+1)
+				if s.Name == "" {
+					s.Name = c.Name()
+				}
+				return s
+			}
+			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: c.Name()}
+		}
+	}
+	s := Site{Pos: e.Pos(), End: e.End(), Value: v, Fixable: true}
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.INT {
+		s.Literal = lit.Value
+	}
+	return s
+}

@@ -1,0 +1,320 @@
+package scope
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/analyzer/config"
+)
+
+// DriverPaths are the import paths of the DuckDB drivers for database/sql.
+// github.com/duckdb/duckdb-go/v2 is the successor of marcboeker/go-duckdb
+// (v2.5.0 on); both register the driver name "duckdb".
+var DriverPaths = []string{
+	"github.com/duckdb/duckdb-go/v2",
+	"github.com/marcboeker/go-duckdb/v2",
+	"github.com/marcboeker/go-duckdb",
+}
+
+// DriverName is the name both drivers register with database/sql.
+const DriverName = "duckdb"
+
+// IsDriverPath reports whether path is a DuckDB driver package or one of
+// its subpackages.
+func IsDriverPath(path string) bool {
+	for _, p := range DriverPaths {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Result is what the scope analyzer found out about a package.
+type Result struct {
+	// InScope reports whether the other passes should look at the package.
+	InScope bool
+	// Reason says why the package is in scope, for debugging and tests.
+	Reason string
+
+	info    *types.Info
+	origins map[types.Object][]ast.Expr // values assigned to each variable or field
+	engines map[types.Object]string     // memo: "" while resolving, "?" unknown
+}
+
+// New returns the scope analyzer for cfg. Passes that require it must be
+// built with the same instance.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "rowaligndbscope",
+		Doc:              "decide whether a package is DuckDB client code",
+		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/scope",
+		Requires:         []*analysis.Analyzer{inspect.Analyzer},
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+	}
+}
+
+// Analyzer is the scope analyzer with the default configuration.
+var Analyzer = New(config.Default())
+
+func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
+	res := &Result{info: pass.TypesInfo}
+	driver, directSQL := dependencies(pass.Pkg)
+	switch {
+	case cfg.All():
+		res.InScope, res.Reason = true, "-scope=all"
+	case driver != "":
+		res.InScope, res.Reason = true, "imports "+driver
+	case !directSQL:
+		// sql.Open("duckdb", ...) needs a direct import of database/sql:
+		// without one nothing below can change the answer, so a package out
+		// of scope costs one walk over its import graph.
+		return res, nil
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	res.origins = make(map[types.Object][]ast.Expr)
+	res.engines = make(map[types.Object]string)
+	for n := range insp.PreorderSeq((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			res.recordAssign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			res.recordAssign(lhs, n.Values)
+		case *ast.CompositeLit:
+			res.recordFields(n)
+		case *ast.CallExpr:
+			if !res.InScope && openedDriver(pass.TypesInfo, n) == DriverName {
+				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
+			}
+		}
+	}
+	return res, nil
+}
+
+// dependencies returns the DuckDB driver path pkg depends on (or "") and
+// whether it imports database/sql directly. Export data lists each
+// package's imports, so this walks the whole dependency graph without
+// facts and without loading any syntax.
+func dependencies(pkg *types.Package) (driver string, directSQL bool) {
+	for _, imp := range pkg.Imports() {
+		directSQL = directSQL || imp.Path() == "database/sql"
+	}
+	walkImports(pkg, func(p *types.Package) bool {
+		if IsDriverPath(p.Path()) {
+			driver = p.Path()
+			return false
+		}
+		return true
+	})
+	return driver, directSQL
+}
+
+// walkImports visits the transitive imports of pkg until visit returns false.
+func walkImports(pkg *types.Package, visit func(*types.Package) bool) {
+	seen := map[*types.Package]bool{pkg: true}
+	stack := []*types.Package{pkg}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if !visit(imp) {
+				return
+			}
+			stack = append(stack, imp)
+		}
+	}
+}
+
+func (r *Result) recordAssign(lhs, rhs []ast.Expr) {
+	switch {
+	case len(lhs) == len(rhs):
+		for i := range lhs {
+			r.record(lhs[i], rhs[i])
+		}
+	case len(rhs) == 1:
+		// db, err := sql.Open(...): the handle is the first result.
+		r.record(lhs[0], rhs[0])
+	}
+}
+
+func (r *Result) recordFields(lit *ast.CompositeLit) {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if key, ok := kv.Key.(*ast.Ident); ok {
+				if obj, ok := r.info.Uses[key].(*types.Var); ok && obj.IsField() {
+					r.origins[obj] = append(r.origins[obj], kv.Value)
+				}
+			}
+		}
+	}
+}
+
+func (r *Result) record(lhs, rhs ast.Expr) {
+	if obj := objectOf(r.info, lhs); obj != nil {
+		r.origins[obj] = append(r.origins[obj], rhs)
+	}
+}
+
+// objectOf returns the variable or field an expression names, or nil.
+func objectOf(info *types.Info, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if obj, ok := info.Defs[e].(*types.Var); ok {
+			return obj
+		}
+		if obj, ok := info.Uses[e].(*types.Var); ok {
+			return obj
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			return sel.Obj()
+		}
+		if obj, ok := info.Uses[e.Sel].(*types.Var); ok {
+			return obj // a package-level variable of another package
+		}
+	}
+	return nil
+}
+
+// Foreign reports the driver name of another engine when the database
+// handle x (a *sql.DB, *sql.Tx or *sql.Conn expression) provably comes
+// from sql.Open with a driver other than DuckDB's, and "" otherwise: a
+// handle of unknown origin in a package in scope counts as DuckDB's.
+func (r *Result) Foreign(x ast.Expr) string {
+	if r == nil || r.origins == nil {
+		return ""
+	}
+	if name := r.engineOf(x, 0); name != "?" && name != DriverName {
+		return name
+	}
+	return ""
+}
+
+// maxDepth bounds how many assignments engineOf follows; real code needs
+// two or three (sql.Open, BeginTx, a struct field).
+const maxDepth = 8
+
+func (r *Result) engineOf(x ast.Expr, depth int) string {
+	if depth > maxDepth {
+		return "?"
+	}
+	x = ast.Unparen(x)
+	if call, ok := x.(*ast.CallExpr); ok {
+		if name := openedDriver(r.info, call); name != "" {
+			return name
+		}
+		// tx, err := db.BeginTx(...) and conn, err := db.Conn(...) share
+		// db's engine.
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			switch sel.Sel.Name {
+			case "Begin", "BeginTx", "Conn":
+				if isSQLHandle(r.info.TypeOf(sel.X)) {
+					return r.engineOf(sel.X, depth+1)
+				}
+			}
+		}
+		return "?"
+	}
+	obj := objectOf(r.info, x)
+	if obj == nil {
+		return "?"
+	}
+	if name, ok := r.engines[obj]; ok {
+		if name == "" {
+			return "?" // a cycle: db = other; other = db
+		}
+		return name
+	}
+	r.engines[obj] = ""
+	name := "?"
+	for i, o := range r.origins[obj] {
+		e := r.engineOf(o, depth+1)
+		if i > 0 && e != name {
+			e = "?" // assigned from two engines, or from an unknown one
+		}
+		name = e
+		if name == "?" {
+			break
+		}
+	}
+	r.engines[obj] = name
+	return name
+}
+
+// openedDriver returns the driver name of sql.Open(name, ...), "duckdb"
+// for sql.OpenDB over a DuckDB connector, "?" for an unknown name, and ""
+// when call is neither.
+func openedDriver(info *types.Info, call *ast.CallExpr) string {
+	fn, ok := typeutilCallee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return ""
+	}
+	switch {
+	case fn.Pkg().Path() == "database/sql" && fn.Name() == "Open" && len(call.Args) == 2:
+		if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value)
+		}
+		return "?"
+	case fn.Pkg().Path() == "database/sql" && fn.Name() == "OpenDB" && len(call.Args) == 1:
+		if t := info.TypeOf(call.Args[0]); t != nil && isDriverType(t) {
+			return DriverName
+		}
+		return "?"
+	case IsDriverPath(fn.Pkg().Path()) && fn.Name() == "NewConnector":
+		return ""
+	}
+	return ""
+}
+
+// typeutilCallee is typeutil.Callee without the generic-instance dance:
+// a package-level function or a method named by a selector.
+func typeutilCallee(info *types.Info, call *ast.CallExpr) types.Object {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return info.Uses[fun]
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[fun]; ok {
+			return sel.Obj()
+		}
+		return info.Uses[fun.Sel]
+	}
+	return nil
+}
+
+func isDriverType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && IsDriverPath(n.Obj().Pkg().Path())
+}
+
+// isSQLHandle reports whether t is *sql.DB or *sql.Conn.
+func isSQLHandle(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "database/sql" {
+		return false
+	}
+	return n.Obj().Name() == "DB" || n.Obj().Name() == "Conn"
+}

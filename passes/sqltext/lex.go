@@ -1,0 +1,182 @@
+package sqltext
+
+import (
+	"go/ast"
+	"strconv"
+	"strings"
+)
+
+// TokenKind classifies a SQL token.
+type TokenKind int
+
+// Token kinds.
+const (
+	Word        TokenKind = iota // keyword or identifier, Text upper-cased when unquoted
+	Number                       // integer or decimal literal
+	String                       // 'quoted string', Text without quotes
+	Placeholder                  // ? or $n
+	Hole                         // a Go value put into the text
+	Punct                        // operators and punctuation
+)
+
+// A Token is one lexical element of a reconstructed SQL text.
+type Token struct {
+	Kind TokenKind
+	Text string
+	// Part and Off locate the token in its Text: Text[Part].Lit[Off:].
+	Part, Off int
+	// Arg is the placeholder's argument index (0-based) for Placeholder.
+	Arg int
+	// Depth is the parenthesis depth the token is at.
+	Depth int
+}
+
+// Lex splits t into tokens. Placeholders ? are numbered in order of
+// appearance; $n refers to argument n-1. Comments are dropped. Lex never
+// fails: anything it does not understand becomes Punct.
+func Lex(t Text) []Token {
+	var toks []Token
+	nextArg, depth := 0, 0
+	for pi, p := range t {
+		if p.Expr != nil {
+			toks = append(toks, Token{Kind: Hole, Part: pi, Depth: depth})
+			continue
+		}
+		s := p.Lit
+		for i := 0; i < len(s); {
+			c := s[i]
+			start := i
+			switch {
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+				i++
+				continue
+			case c == '-' && i+1 < len(s) && s[i+1] == '-':
+				for i < len(s) && s[i] != '\n' {
+					i++
+				}
+				continue
+			case c == '/' && i+1 < len(s) && s[i+1] == '*':
+				end := strings.Index(s[i+2:], "*/")
+				if end < 0 {
+					i = len(s)
+				} else {
+					i += end + 4
+				}
+				continue
+			case c == '\'':
+				var b strings.Builder
+				i++
+				for i < len(s) {
+					if s[i] == '\'' {
+						if i+1 < len(s) && s[i+1] == '\'' {
+							b.WriteByte('\'')
+							i += 2
+							continue
+						}
+						i++
+						break
+					}
+					b.WriteByte(s[i])
+					i++
+				}
+				toks = append(toks, Token{Kind: String, Text: b.String(), Part: pi, Off: start, Depth: depth})
+				continue
+			case c == '"':
+				end := strings.IndexByte(s[i+1:], '"')
+				if end < 0 {
+					i = len(s)
+				} else {
+					i += end + 2
+				}
+				// A quoted identifier keeps its case and never matches a keyword.
+				toks = append(toks, Token{Kind: Word, Text: s[start:i], Part: pi, Off: start, Depth: depth})
+				continue
+			case isDigit(c):
+				for i < len(s) && (isDigit(s[i]) || s[i] == '_' || s[i] == '.') {
+					i++
+				}
+				toks = append(toks, Token{Kind: Number, Text: s[start:i], Part: pi, Off: start, Depth: depth})
+				continue
+			case c == '?':
+				i++
+				toks = append(toks, Token{Kind: Placeholder, Text: "?", Part: pi, Off: start, Arg: nextArg, Depth: depth})
+				nextArg++
+				continue
+			case c == '$' && i+1 < len(s) && isDigit(s[i+1]):
+				i++
+				for i < len(s) && isDigit(s[i]) {
+					i++
+				}
+				n, err := strconv.Atoi(s[start+1 : i])
+				if err != nil || n < 1 {
+					n = 0 // $0 or an absurd number: refers to no argument
+				}
+				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: n - 1, Depth: depth})
+				continue
+			case isWordStart(c):
+				for i < len(s) && isWordPart(s[i]) {
+					i++
+				}
+				toks = append(toks, Token{Kind: Word, Text: strings.ToUpper(s[start:i]), Part: pi, Off: start, Depth: depth})
+				continue
+			case c == '(':
+				toks = append(toks, Token{Kind: Punct, Text: "(", Part: pi, Off: start, Depth: depth})
+				depth++
+				i++
+				continue
+			case c == ')':
+				if depth > 0 {
+					depth--
+				}
+				toks = append(toks, Token{Kind: Punct, Text: ")", Part: pi, Off: start, Depth: depth})
+				i++
+				continue
+			}
+			// Two-character operators first.
+			if i+1 < len(s) {
+				switch s[i : i+2] {
+				case ">=", "<=", "<>", "!=", "::", "==":
+					toks = append(toks, Token{Kind: Punct, Text: s[i : i+2], Part: pi, Off: start, Depth: depth})
+					i += 2
+					continue
+				}
+			}
+			toks = append(toks, Token{Kind: Punct, Text: s[i : i+1], Part: pi, Off: start, Depth: depth})
+			i++
+		}
+	}
+	return toks
+}
+
+func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
+func isWordStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 }
+func isWordPart(c byte) bool  { return isWordStart(c) || isDigit(c) }
+
+// Text is a reconstructed SQL text: SQL fragments and holes in order.
+type Text []Part
+
+// A Part is a fragment of SQL text, or a hole where a Go value goes in.
+type Part struct {
+	// Lit is the SQL text of a fragment (Expr == nil).
+	Lit string
+	// Src is the Go string literal Lit was cut from, when it is known and
+	// Lit maps byte for byte onto it (no escapes before it), so a fix can
+	// rewrite a number inside it. SrcOff is Lit's offset in Src's value.
+	Src    *ast.BasicLit
+	SrcOff int
+	// Expr is the Go value put into the text at a hole.
+	Expr ast.Expr
+}
+
+// String renders t with each hole as {?}.
+func (t Text) String() string {
+	var b strings.Builder
+	for _, p := range t {
+		if p.Expr != nil {
+			b.WriteString("{?}")
+		} else {
+			b.WriteString(p.Lit)
+		}
+	}
+	return b.String()
+}

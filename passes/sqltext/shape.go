@@ -1,0 +1,232 @@
+package sqltext
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Kind is what a statement does to the data.
+type Kind int
+
+// Statement kinds.
+const (
+	Other  Kind = iota
+	Read        // SELECT, WITH, FROM, VALUES, TABLE
+	Insert      // INSERT
+	Create      // CREATE (TABLE ... AS SELECT writes rows)
+	Copy        // COPY
+	Attach      // ATTACH
+)
+
+// An Operand is the value after LIMIT, OFFSET, a rowid comparison or an
+// option: a number in the SQL, a placeholder or a hole.
+type Operand struct {
+	Tok Token
+}
+
+// Int returns the operand's value when it is a number written in the SQL.
+func (o *Operand) Int() (int64, bool) {
+	if o == nil || o.Tok.Kind != Number {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(strings.ReplaceAll(o.Tok.Text, "_", ""), 10, 64)
+	return n, err == nil
+}
+
+// Shape is what rowalign needs to know of a statement.
+type Shape struct {
+	Kind Kind
+	// Limit and Offset are the outermost LIMIT and its OFFSET.
+	Limit, Offset *Operand
+	// OrderBy reports an ORDER BY at the depth of Limit; OrderKey is its
+	// first key, upper-cased, without a table qualifier.
+	OrderBy  bool
+	OrderKey string
+	// Keyset is the operand of "key > ?" (or >=, <, <=) on OrderKey.
+	Keyset *Operand
+	// RowidLo and RowidHi bound a rowid range; HiInclusive for <= and
+	// BETWEEN.
+	RowidLo, RowidHi *Operand
+	HiInclusive      bool
+	// Options are the NAME value pairs of an ATTACH or COPY option list,
+	// names upper-cased.
+	Options map[string]*Operand
+}
+
+// Parse finds the shape of the statement t.
+func Parse(t Text) Shape {
+	return ParseTokens(Lex(t))
+}
+
+// ParseTokens finds the shape of a lexed statement. It never fails: what
+// it does not recognise is left out of the shape.
+func ParseTokens(toks []Token) Shape {
+	var s Shape
+	s.Kind = kindOf(toks)
+
+	limitAt := -1
+	for i, tk := range toks {
+		if isWord(tk, "LIMIT") && (limitAt < 0 || tk.Depth < toks[limitAt].Depth) {
+			limitAt = i
+		}
+	}
+	depth := 0
+	if limitAt >= 0 {
+		depth = toks[limitAt].Depth
+		s.Limit = operandAt(toks, limitAt+1)
+	} else {
+		depth = minDepth(toks, "OFFSET")
+	}
+	orderAt := -1
+	for i, tk := range toks {
+		if tk.Depth != depth {
+			continue
+		}
+		switch {
+		case isWord(tk, "OFFSET") && s.Offset == nil:
+			s.Offset = operandAt(toks, i+1)
+		case isWord(tk, "ORDER") && i+1 < len(toks) && isWord(toks[i+1], "BY") && (limitAt < 0 || i < limitAt):
+			s.OrderBy, orderAt = true, i
+			s.OrderKey = orderKey(toks, i+2)
+		}
+	}
+	if s.OrderKey != "" {
+		for i := 0; i+2 < len(toks) && (orderAt < 0 || i < orderAt); i++ {
+			if toks[i].Kind == Word && toks[i].Text == s.OrderKey && toks[i+1].Kind == Punct && isComparison(toks[i+1].Text) {
+				if op := operandAt(toks, i+2); op != nil && op.Tok.Kind != Number {
+					s.Keyset = op
+					break
+				}
+			}
+		}
+	}
+	s.rowidRange(toks)
+	if s.Kind == Attach || s.Kind == Copy {
+		s.options(toks)
+	}
+	return s
+}
+
+func kindOf(toks []Token) Kind {
+	for _, tk := range toks {
+		if tk.Kind != Word {
+			if tk.Text == "(" {
+				continue // (SELECT ...) UNION ...
+			}
+			return Other
+		}
+		switch tk.Text {
+		case "SELECT", "WITH", "FROM", "VALUES", "TABLE":
+			return Read
+		case "INSERT":
+			return Insert
+		case "CREATE":
+			return Create
+		case "COPY":
+			return Copy
+		case "ATTACH":
+			return Attach
+		}
+		return Other
+	}
+	return Other
+}
+
+func (s *Shape) rowidRange(toks []Token) {
+	for i := 0; i+2 < len(toks); i++ {
+		if !isWord(toks[i], "ROWID") {
+			continue
+		}
+		op := toks[i+1]
+		switch {
+		case isWord(op, "BETWEEN"):
+			lo := operandAt(toks, i+2)
+			if lo != nil && i+4 < len(toks) && isWord(toks[i+3], "AND") {
+				if hi := operandAt(toks, i+4); hi != nil {
+					s.RowidLo, s.RowidHi, s.HiInclusive = lo, hi, true
+					return
+				}
+			}
+		case op.Kind == Punct && (op.Text == ">=" || op.Text == ">"):
+			if s.RowidLo == nil {
+				s.RowidLo = operandAt(toks, i+2)
+			}
+		case op.Kind == Punct && (op.Text == "<" || op.Text == "<="):
+			if s.RowidHi == nil {
+				s.RowidHi = operandAt(toks, i+2)
+				s.HiInclusive = op.Text == "<="
+			}
+		}
+	}
+	if s.RowidLo == nil || s.RowidHi == nil {
+		s.RowidLo, s.RowidHi, s.HiInclusive = nil, nil, false
+	}
+}
+
+func (s *Shape) options(toks []Token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Depth == 0 || toks[i].Kind != Word {
+			continue
+		}
+		if op := operandAt(toks, i+1); op != nil {
+			if s.Options == nil {
+				s.Options = make(map[string]*Operand)
+			}
+			if _, dup := s.Options[toks[i].Text]; !dup {
+				s.Options[toks[i].Text] = op
+			}
+		} else if i+1 < len(toks) && toks[i+1].Kind == Word && toks[i+1].Depth == toks[i].Depth {
+			// FORMAT parquet: a bare word value.
+			if s.Options == nil {
+				s.Options = make(map[string]*Operand)
+			}
+			if _, dup := s.Options[toks[i].Text]; !dup {
+				s.Options[toks[i].Text] = &Operand{Tok: toks[i+1]}
+			}
+		}
+	}
+}
+
+// operandAt returns the operand token at i: a number, a string, a
+// placeholder or a hole.
+func operandAt(toks []Token, i int) *Operand {
+	if i < 0 || i >= len(toks) {
+		return nil
+	}
+	switch toks[i].Kind {
+	case Number, Placeholder, Hole, String:
+		return &Operand{Tok: toks[i]}
+	}
+	return nil
+}
+
+func orderKey(toks []Token, i int) string {
+	if i >= len(toks) || toks[i].Kind != Word {
+		return ""
+	}
+	key := toks[i].Text
+	// t.id: the key is the column after the qualifier.
+	if i+2 < len(toks) && toks[i+1].Text == "." && toks[i+2].Kind == Word {
+		key = toks[i+2].Text
+	}
+	return key
+}
+
+func minDepth(toks []Token, word string) int {
+	d := -1
+	for _, tk := range toks {
+		if isWord(tk, word) && (d < 0 || tk.Depth < d) {
+			d = tk.Depth
+		}
+	}
+	if d < 0 {
+		return 0
+	}
+	return d
+}
+
+func isWord(tk Token, w string) bool { return tk.Kind == Word && tk.Text == w }
+
+func isComparison(op string) bool {
+	return op == ">" || op == ">=" || op == "<" || op == "<="
+}

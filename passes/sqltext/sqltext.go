@@ -1,0 +1,373 @@
+package sqltext
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/scope"
+)
+
+// A Query is one database/sql call and the SQL text it runs.
+type Query struct {
+	Call *ast.CallExpr
+	// Cursor is the call's place in the syntax tree.
+	Cursor inspector.Cursor
+	// Method is the method called: Query, ExecContext, ...
+	Method string
+	// Recv is the handle the call is made on (db, tx, conn, stmt).
+	Recv ast.Expr
+	Text Text
+	// Args are the values bound to the placeholders, nil when they are
+	// passed as args... and so unknown.
+	Args  []ast.Expr
+	Shape Shape
+}
+
+// Arg returns the Go expression that supplies operand o: the argument of
+// a placeholder or the expression of a hole. It returns nil for numbers
+// written in the SQL and for unknown arguments.
+func (q *Query) Arg(o *Operand) ast.Expr {
+	if o == nil {
+		return nil
+	}
+	switch o.Tok.Kind {
+	case Placeholder:
+		if o.Tok.Arg >= 0 && o.Tok.Arg < len(q.Args) {
+			return q.Args[o.Tok.Arg]
+		}
+	case Hole:
+		return q.Text[o.Tok.Part].Expr
+	}
+	return nil
+}
+
+// NumberPos returns where a number written in the SQL text stands in the
+// Go source, when the text maps byte for byte onto a string literal.
+func (q *Query) NumberPos(o *Operand) (token.Pos, bool) {
+	if o == nil || o.Tok.Kind != Number {
+		return token.NoPos, false
+	}
+	p := q.Text[o.Tok.Part]
+	if p.Src == nil {
+		return token.NoPos, false
+	}
+	// +1 skips the opening quote or backquote.
+	return p.Src.Pos() + 1 + token.Pos(p.SrcOff+o.Tok.Off), true
+}
+
+// Result lists the queries of a package in source order.
+type Result struct {
+	Queries []*Query
+	// Flow is the package's value index, shared with the passes that
+	// require this one.
+	Flow *flow.Index
+}
+
+// New returns the sqltext analyzer that runs only where scopeA says.
+func New(scopeA *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "rowalignsqltext",
+		Doc:              "reconstruct the SQL text of database/sql calls",
+		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/sqltext",
+		Requires:         []*analysis.Analyzer{scopeA, inspect.Analyzer},
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, scopeA) },
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+	}
+}
+
+// Analyzer is the sqltext analyzer over the default scope analyzer.
+var Analyzer = New(scope.Analyzer)
+
+// queryMethods are the database/sql methods (and their look-alikes on
+// wrappers and interfaces) whose first string parameter is SQL.
+var queryMethods = map[string]bool{
+	"Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
+	"Exec": true, "ExecContext": true, "Prepare": true, "PrepareContext": true,
+}
+
+func run(pass *analysis.Pass, scopeA *analysis.Analyzer) (any, error) {
+	res := &Result{}
+	if sc := pass.ResultOf[scopeA].(*scope.Result); !sc.InScope {
+		return res, nil
+	}
+	res.Flow = flow.New(pass.TypesInfo, pass.Files)
+	b := &builder{info: pass.TypesInfo, flow: res.Flow}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
+			q.Cursor = cur
+			q.Shape = Parse(q.Text)
+			res.Queries = append(res.Queries, q)
+		}
+	}
+	return res, nil
+}
+
+type builder struct {
+	info *types.Info
+	flow *flow.Index
+}
+
+// query returns the Query a call runs, or nil if it runs none.
+func (b *builder) query(call *ast.CallExpr) *Query {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !queryMethods[sel.Sel.Name] {
+		return nil
+	}
+	sig, ok := b.info.TypeOf(call.Fun).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	q := &Query{Call: call, Method: sel.Sel.Name, Recv: sel.X}
+	if isStmt(b.info.TypeOf(sel.X)) {
+		// stmt.Query(args...): the SQL is the one the statement was
+		// prepared with.
+		prep := b.preparedBy(sel.X)
+		if prep == nil {
+			return nil
+		}
+		q.Text, q.Recv = prep.Text, prep.Recv
+		first := 0
+		if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) {
+			first = 1
+		}
+		q.Args = argsFrom(call, first)
+		return q
+	}
+	i := sqlParam(sig)
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	q.Text = b.eval(call.Args[i], 0)
+	q.Args = argsFrom(call, i+1)
+	return q
+}
+
+// sqlParam returns the index of the SQL string parameter: (query string,
+// args ...any) or (ctx context.Context, query string, args ...any).
+func sqlParam(sig *types.Signature) int {
+	ps := sig.Params()
+	for i := range min(ps.Len(), 2) {
+		if b, ok := ps.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+			if i == 1 && !isContext(ps.At(0).Type()) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+func argsFrom(call *ast.CallExpr, i int) []ast.Expr {
+	if call.Ellipsis.IsValid() || i > len(call.Args) {
+		return nil // args... : the values are not visible here
+	}
+	return call.Args[i:]
+}
+
+func (b *builder) preparedBy(stmt ast.Expr) *Query {
+	obj := b.flow.ObjectOf(stmt)
+	if obj == nil {
+		return nil
+	}
+	call := b.flow.SingleResult(obj)
+	if call == nil {
+		call, _ = ast.Unparen(b.flow.SingleValue(obj)).(*ast.CallExpr)
+	}
+	if call == nil {
+		return nil
+	}
+	if q := b.query(call); q != nil && strings.HasPrefix(q.Method, "Prepare") {
+		return q
+	}
+	return nil
+}
+
+// maxDepth bounds how far eval follows variables and calls; SQL built
+// through more than eight steps is left as a hole.
+const maxDepth = 8
+
+// eval reconstructs the string expression e as SQL text with holes.
+func (b *builder) eval(e ast.Expr, depth int) Text {
+	e = ast.Unparen(e)
+	hole := Text{{Expr: e}}
+	if depth > maxDepth {
+		return hole
+	}
+	if tv, ok := b.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return Text{b.constPart(e, constant.StringVal(tv.Value))}
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD && isString(b.info.TypeOf(e)) {
+			return append(b.eval(e.X, depth+1), b.eval(e.Y, depth+1)...)
+		}
+	case *ast.Ident:
+		if obj := b.flow.ObjectOf(e); obj != nil {
+			if v := b.flow.SingleValue(obj); v != nil {
+				return b.eval(v, depth+1)
+			}
+		}
+	case *ast.CallExpr:
+		return b.evalCall(e, depth)
+	}
+	return hole
+}
+
+func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
+	hole := Text{{Expr: call}}
+	fn := b.flow.Callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return hole
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "fmt.Sprintf":
+		if len(call.Args) == 0 || call.Ellipsis.IsValid() {
+			return hole
+		}
+		format := b.eval(call.Args[0], depth+1)
+		if len(format) != 1 || format[0].Expr != nil {
+			return hole
+		}
+		return b.sprintf(format[0], call.Args[1:], depth)
+	case "fmt.Sprint":
+		if len(call.Args) == 1 && isInteger(b.info.TypeOf(call.Args[0])) {
+			return Text{{Expr: call.Args[0]}}
+		}
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
+		if len(call.Args) >= 1 {
+			return Text{{Expr: call.Args[0]}}
+		}
+	}
+	return hole
+}
+
+// sprintf splits a constant format into SQL fragments and holes, one hole
+// per verb; string arguments are reconstructed in place.
+func (b *builder) sprintf(format Part, args []ast.Expr, depth int) Text {
+	var t Text
+	s := format.Lit
+	lit := func(from, to int) {
+		if from < to {
+			p := Part{Lit: s[from:to], Src: format.Src, SrcOff: format.SrcOff + from}
+			t = append(t, p)
+		}
+	}
+	start, argi := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		lit(start, i)
+		j := i + 1
+		for j < len(s) && strings.IndexByte("+-# 0123456789.[]*", s[j]) >= 0 {
+			j++
+		}
+		if j >= len(s) {
+			start = len(s)
+			break
+		}
+		verb := s[j]
+		switch {
+		case verb == '%':
+			t = append(t, Part{Lit: "%"})
+		case argi < len(args) && strings.ContainsAny(s[i+1:j], "[*"):
+			// Indexed or star arguments: give up on the mapping.
+			return Text{{Expr: args[0]}}
+		case argi < len(args):
+			a := args[argi]
+			argi++
+			if (verb == 's' || verb == 'v') && isString(b.info.TypeOf(a)) {
+				t = append(t, b.eval(a, depth+1)...)
+			} else {
+				t = append(t, Part{Expr: a})
+			}
+		default:
+			t = append(t, Part{Lit: "%!" + string(verb) + "(MISSING)"})
+		}
+		i, start = j, j+1
+	}
+	lit(start, len(s))
+	return t
+}
+
+// constPart returns a fragment for the constant string e, remembering the
+// literal it comes from when a fix could edit it there.
+func (b *builder) constPart(e ast.Expr, val string) Part {
+	p := Part{Lit: val}
+	lit, ok := e.(*ast.BasicLit)
+	if !ok {
+		// A named constant declared in this package: its literal.
+		var id *ast.Ident
+		switch e := e.(type) {
+		case *ast.Ident:
+			id = e
+		case *ast.SelectorExpr:
+			id = e.Sel
+		}
+		if id != nil {
+			if c, isConst := b.info.Uses[id].(*types.Const); isConst {
+				lit, ok = b.flow.ConstValues[c].(*ast.BasicLit)
+			}
+		}
+	}
+	if ok && lit.Kind == token.STRING && sourceMatches(lit, val) {
+		p.Src = lit
+	}
+	return p
+}
+
+// sourceMatches reports whether the literal's source text is val byte for
+// byte (a raw string, or a quoted one without escapes).
+func sourceMatches(lit *ast.BasicLit, val string) bool {
+	raw := lit.Value
+	if len(raw) < 2 {
+		return false
+	}
+	if raw[0] == '`' {
+		return !strings.Contains(raw, "\r") && raw[1:len(raw)-1] == val
+	}
+	u, err := strconv.Unquote(raw)
+	return err == nil && u == val && raw[1:len(raw)-1] == val
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if !ok && t != nil {
+		b, ok = t.Underlying().(*types.Basic)
+	}
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isContext(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func isStmt(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "database/sql" && n.Obj().Name() == "Stmt"
+}

@@ -1,0 +1,3 @@
+module github.com/marcboeker/go-duckdb
+
+go 1.26
