@@ -148,9 +148,11 @@ func Lex(t Text) []Token {
 	return toks
 }
 
-func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
-func isWordStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 }
-func isWordPart(c byte) bool  { return isWordStart(c) || isDigit(c) }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isWordStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+func isWordPart(c byte) bool { return isWordStart(c) || isDigit(c) }
 
 // Text is a reconstructed SQL text: SQL fragments and holes in order.
 type Text []Part
