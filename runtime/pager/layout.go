@@ -115,6 +115,17 @@ func Ident(parts ...string) string {
 	return strings.Join(q, ".")
 }
 
+// QuoteName returns table, read by the rules of [Pages], as quoted SQL:
+// QuoteName("db.events") is "db"."events". Use it to write your own
+// statements about the table the pager walks.
+func QuoteName(table string) (string, error) {
+	n, err := parseName(table)
+	if err != nil {
+		return "", err
+	}
+	return n.sql(), nil
+}
+
 // quoteIdent quotes s as one SQL identifier.
 func quoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`

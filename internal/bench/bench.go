@@ -1,0 +1,435 @@
+// Package bench measures ways of walking a DuckDB table, each run in a child
+// process of its own so that its peak memory (maxrss) is its own. It is
+// shared by the pager's benchmark table and cmd/rowalign-sweep.
+//
+// A program that uses it calls [Child] first thing in main: when the
+// process was started as a measurement child, Child runs the measurement,
+// prints its result and exits.
+package bench
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/rowalign/rowalign/runtime/pager"
+)
+
+// Strategies, in the order tables and plots list them.
+const (
+	Scan    = "scan"    // one unpaged SELECT *
+	Offset  = "offset"  // SELECT * ... LIMIT n OFFSET o
+	OrderBy = "orderby" // SELECT * ... ORDER BY rowid LIMIT n OFFSET o
+	Rowid   = "rowid"   // rowid ranges of n rows, one transaction
+	Pager   = "pager"   // pager.Pages, k whole row groups per page
+	Write   = "write"   // INSERT ... SELECT per rowid page, commit per page
+	Copy    = "copy"    // pager.Copy
+)
+
+// AllStrategies lists every strategy.
+var AllStrategies = []string{Scan, Offset, OrderBy, Rowid, Pager, Write, Copy}
+
+// Sized reports whether a strategy takes a page size.
+func Sized(s string) bool { return s != Scan && s != Copy }
+
+// Writes reports whether a strategy writes (into a temporary destination).
+func Writes(s string) bool { return s == Write || s == Copy }
+
+// Config is one measured configuration.
+type Config struct {
+	Strategy string `json:"strategy"`
+	// PageRows is the page size in rows (0 for scan and copy); for the pager
+	// it is Groups times the table's row group size.
+	PageRows int64 `json:"page_rows,omitempty"`
+	// Groups is the pager's page size in row groups.
+	Groups int `json:"groups,omitempty"`
+}
+
+func (c Config) String() string {
+	switch {
+	case c.Strategy == Pager:
+		return fmt.Sprintf("pager %d rg (%s)", c.Groups, Thousands(c.PageRows))
+	case c.PageRows > 0:
+		return fmt.Sprintf("%s %s", c.Strategy, Thousands(c.PageRows))
+	}
+	return c.Strategy
+}
+
+// Job is what a child measures.
+type Job struct {
+	Source string `json:"source"` // DuckDB file, opened read-only
+	Table  string `json:"table"`
+	Dest   string `json:"dest"` // temporary DuckDB file for writes
+	Config Config `json:"config"`
+}
+
+// Sample is one child's measurement.
+type Sample struct {
+	Wall       time.Duration `json:"wall_ns"`
+	CPU        time.Duration `json:"cpu_ns"`
+	Checkpoint time.Duration `json:"checkpoint_ns"`
+	MaxRSS     int64         `json:"max_rss_bytes"`
+	Rows       int64         `json:"rows"`
+	Err        string        `json:"error,omitempty"`
+}
+
+// childEnv carries a Job into a child process.
+const childEnv = "ROWALIGN_BENCH_CHILD"
+
+// Child runs the measurement and exits when this process is a measurement
+// child; it returns at once otherwise.
+func Child() {
+	spec := os.Getenv(childEnv)
+	if spec == "" {
+		return
+	}
+	var j Job
+	var s Sample
+	if err := json.Unmarshal([]byte(spec), &j); err != nil {
+		s.Err = err.Error()
+	} else if s, err = Measure(context.Background(), j); err != nil {
+		s.Err = err.Error()
+	}
+	json.NewEncoder(os.Stdout).Encode(s)
+	os.Exit(0)
+}
+
+// Spawn runs j in a child process (this executable, which must call Child)
+// and returns its sample with the child's peak RSS.
+func Spawn(ctx context.Context, j Job) (Sample, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return Sample{}, err
+	}
+	spec, _ := json.Marshal(j)
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), childEnv+"="+string(spec))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		return Sample{}, ctx.Err()
+	}
+	if err != nil {
+		return Sample{}, fmt.Errorf("%s: %v: %s", j.Config, err, strings.TrimSpace(stderr.String()))
+	}
+	var s Sample
+	if err := json.Unmarshal(out, &s); err != nil {
+		return Sample{}, fmt.Errorf("%s: bad child output %q: %v", j.Config, out, err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.MaxRSS = ru.Maxrss * 1024 // KiB on Linux
+	}
+	if s.Err != "" {
+		return s, fmt.Errorf("%s: %s", j.Config, s.Err)
+	}
+	return s, nil
+}
+
+// srcCatalog is the name the source is attached under when a measurement
+// writes (into the temporary database it opens as main).
+const srcCatalog = "rowalign_src"
+
+// Measure runs j in this process: it opens the source read-only, attaches
+// the destination for writes, walks, and (for writes) checkpoints the
+// destination. Every row of every column is scanned into Go values.
+func Measure(ctx context.Context, j Job) (Sample, error) {
+	var s Sample
+	var db *sql.DB
+	var err error
+	table := j.Table
+	if Writes(j.Config.Strategy) {
+		// A database opened read-only attaches read-only too: open the
+		// temporary destination and attach the source to it, read-only.
+		os.Remove(j.Dest)
+		defer os.Remove(j.Dest)
+		defer os.Remove(j.Dest + ".wal")
+		if db, err = sql.Open("duckdb", j.Dest); err != nil {
+			return s, err
+		}
+		defer db.Close()
+		db.SetMaxOpenConns(1) // the attach is per database, but keep one connection for all
+		if _, err := db.ExecContext(ctx, fmt.Sprintf(`ATTACH '%s' AS %s (READ_ONLY)`, strings.ReplaceAll(j.Source, "'", "''"), srcCatalog)); err != nil {
+			return s, err
+		}
+		table = srcCatalog + "." + table
+	} else {
+		if db, err = OpenReadOnly(j.Source); err != nil {
+			return s, err
+		}
+		defer db.Close()
+		db.SetMaxOpenConns(1)
+	}
+	tbl, err := pager.QuoteName(table)
+	if err != nil {
+		return s, err
+	}
+	dst := pager.Ident("main", "dst")
+	if Writes(j.Config.Strategy) {
+		if _, err := db.ExecContext(ctx, `CREATE TABLE `+dst+` AS SELECT * FROM `+tbl+` LIMIT 0`); err != nil {
+			return s, err
+		}
+	}
+	var total int64
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM `+tbl).Scan(&total); err != nil {
+		return s, err
+	}
+	var maxRowid int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(rowid), -1) FROM `+tbl).Scan(&maxRowid); err != nil {
+		return s, err
+	}
+	cpu0 := cpuTime()
+	t0 := time.Now()
+	n := j.Config.PageRows
+	switch j.Config.Strategy {
+	case Scan:
+		s.Rows, err = scanQuery(ctx, db, `SELECT * FROM `+tbl)
+	case Offset, OrderBy:
+		order := ""
+		if j.Config.Strategy == OrderBy {
+			order = " ORDER BY rowid"
+		}
+		for off := int64(0); ; off += n {
+			got, err2 := scanQuery(ctx, db, fmt.Sprintf(`SELECT * FROM %s%s LIMIT %d OFFSET %d`, tbl, order, n, off))
+			s.Rows += got
+			if err = err2; err != nil || got < n {
+				break
+			}
+		}
+	case Rowid:
+		err = inTx(ctx, db, func(tx *sql.Tx) error {
+			for lo := int64(0); lo <= maxRowid; lo += n {
+				got, err := scanQuery(ctx, tx, fmt.Sprintf(`SELECT * FROM %s WHERE rowid >= %d AND rowid < %d`, tbl, lo, lo+n))
+				s.Rows += got
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	case Pager:
+		err = pager.Walk(ctx, db, table, func(p *pager.Page) error {
+			got, err := scanRows(p.Rows)
+			s.Rows += got
+			return err
+		}, pager.RowGroups(j.Config.Groups))
+	case Write:
+		for lo := int64(0); lo <= maxRowid; lo += n {
+			res, err2 := db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s SELECT * FROM %s WHERE rowid >= %d AND rowid < %d`, dst, tbl, lo, lo+n))
+			if err = err2; err != nil {
+				break
+			}
+			got, _ := res.RowsAffected()
+			s.Rows += got
+		}
+	case Copy:
+		s.Rows, err = pager.Copy(ctx, db, table, dst)
+	default:
+		err = fmt.Errorf("unknown strategy %q", j.Config.Strategy)
+	}
+	if err != nil {
+		return s, err
+	}
+	if Writes(j.Config.Strategy) {
+		c0 := time.Now()
+		if _, err := db.ExecContext(ctx, `CHECKPOINT`); err != nil {
+			return s, err
+		}
+		s.Checkpoint = time.Since(c0)
+	}
+	s.Wall = time.Since(t0)
+	s.CPU = cpuTime() - cpu0
+	if s.Rows != total {
+		return s, fmt.Errorf("%s delivered %d rows, the table has %d", j.Config, s.Rows, total)
+	}
+	return s, nil
+}
+
+// OpenReadOnly opens a DuckDB file read-only.
+func OpenReadOnly(path string) (*sql.DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("duckdb", path+"?access_mode=read_only")
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+func scanQuery(ctx context.Context, q querier, query string) (int64, error) {
+	rows, err := q.QueryContext(ctx, query)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	return scanRows(rows)
+}
+
+// scanRows scans every column of every row into Go values, as a program
+// that uses the rows would.
+func scanRows(rows *sql.Rows) (int64, error) {
+	cols, err := rows.Columns()
+	if err != nil {
+		return 0, err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var n int64
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, rows.Err()
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// Result is the median of a configuration's samples.
+type Result struct {
+	Config     Config        `json:"config"`
+	Label      string        `json:"label"`
+	Aligned    bool          `json:"aligned"`
+	Reps       int           `json:"reps"`
+	Wall       time.Duration `json:"wall_ns"`
+	CPU        time.Duration `json:"cpu_ns"`
+	Checkpoint time.Duration `json:"checkpoint_ns"`
+	MaxRSS     int64         `json:"max_rss_bytes"`
+	Samples    []Sample      `json:"samples"`
+	Err        string        `json:"error,omitempty"`
+}
+
+// Progress reports a sweep's progress: done of total runs, the run about to
+// start, and an estimate of the time left.
+type Progress func(done, total int, next string, eta time.Duration)
+
+// Run measures every configuration reps times, alternating them (round r
+// starts at configuration r, so no configuration always runs first after a
+// cold start) and returns the medians. Cancelling ctx stops it: the results
+// of the rounds finished so far are returned with ctx's error.
+func Run(ctx context.Context, source, table string, groupSize int64, cfgs []Config, reps int, progress Progress) ([]Result, error) {
+	dir, err := os.MkdirTemp("", "rowalign-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	samples := make([][]Sample, len(cfgs))
+	errs := make([]string, len(cfgs))
+	total := reps * len(cfgs)
+	done := 0
+	start := time.Now()
+	var runErr error
+loop:
+	for r := range reps {
+		for i := range cfgs {
+			c := (i + r) % len(cfgs)
+			if progress != nil {
+				var eta time.Duration
+				if done > 0 {
+					eta = time.Since(start) / time.Duration(done) * time.Duration(total-done)
+				}
+				progress(done, total, cfgs[c].String(), eta)
+			}
+			s, err := Spawn(ctx, Job{Source: source, Table: table, Dest: filepath.Join(dir, "dest.duckdb"), Config: cfgs[c]})
+			if ctx.Err() != nil {
+				runErr = ctx.Err()
+				break loop
+			}
+			if err != nil {
+				errs[c] = err.Error()
+			} else {
+				samples[c] = append(samples[c], s)
+			}
+			done++
+		}
+	}
+	if progress != nil {
+		progress(done, total, "", 0)
+	}
+	var out []Result
+	for i, c := range cfgs {
+		res := Result{Config: c, Label: c.String(), Reps: len(samples[i]), Samples: samples[i], Err: errs[i],
+			Aligned: Sized(c.Strategy) && groupSize > 0 && c.PageRows%groupSize == 0}
+		if len(samples[i]) == 0 {
+			if res.Err == "" {
+				continue // never ran: interrupted
+			}
+		} else {
+			res.Wall = median(samples[i], func(s Sample) time.Duration { return s.Wall })
+			res.CPU = median(samples[i], func(s Sample) time.Duration { return s.CPU })
+			res.Checkpoint = median(samples[i], func(s Sample) time.Duration { return s.Checkpoint })
+			res.MaxRSS = int64(median(samples[i], func(s Sample) time.Duration { return time.Duration(s.MaxRSS) }))
+		}
+		out = append(out, res)
+	}
+	return out, runErr
+}
+
+func median(ss []Sample, f func(Sample) time.Duration) time.Duration {
+	v := make([]time.Duration, len(ss))
+	for i, s := range ss {
+		v[i] = f(s)
+	}
+	slices.SortFunc(v, cmp.Compare)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// Thousands formats n with comma separators.
+func Thousands(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// ErrNoRows reports an empty table, which has nothing to measure.
+var ErrNoRows = errors.New("the table has no rows")
