@@ -8,6 +8,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"strings"
 )
 
 // RowGroupSize is DuckDB's default row group: 60 vectors of VectorSize rows.
@@ -44,6 +45,11 @@ type Config struct {
 	Min int `json:"min-size"`
 	// Scope is ScopeAuto or ScopeAll.
 	Scope string `json:"scope"`
+	// Wrappers are import paths of the project's own packages that open
+	// DuckDB for their importers (a db package that blank-imports the
+	// driver). go vet shows a package only its direct imports, so an
+	// importer of such a wrapper is in scope only when it is listed here.
+	Wrappers []string `json:"wrappers"`
 }
 
 // Default returns the configuration rowalign uses when nothing is set.
@@ -73,4 +79,20 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.IntVar(&c.RowGroup, "rowgroup", c.RowGroup, "DuckDB row group size in rows; ATTACH ... (ROW_GROUP_SIZE n) changes it per database")
 	fs.IntVar(&c.Min, "min", c.Min, "smallest page or commit size reported; smaller batches are latency choices, not bulk loads")
 	fs.StringVar(&c.Scope, "scope", c.Scope, `"auto": lint DuckDB client code only; "all": lint every package`)
+	fs.Var((*listFlag)(&c.Wrappers), "wrappers", "comma-separated import paths of packages that open DuckDB for their importers; importing one puts a package in scope")
+}
+
+// listFlag is a comma-separated list flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = nil
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*l = append(*l, p)
+		}
+	}
+	return nil
 }

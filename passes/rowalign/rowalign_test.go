@@ -5,9 +5,30 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/rowalign/rowalign/analyzer"
+	"github.com/rowalign/rowalign/analyzer/config"
 	"github.com/rowalign/rowalign/passes/rowalign"
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), rowalign.Analyzer, "example.com/fixtures/a")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), rowalign.Analyzer,
+		"example.com/fixtures/a",
+		"example.com/fixtures/rowid",
+		"example.com/fixtures/commit",
+		"example.com/fixtures/flow",
+		"example.com/fixtures/nodriver",
+		"example.com/fixtures/sqlopen",
+		"example.com/fixtures/postgres",
+		"example.com/fixtures/marcboeker",
+		"example.com/fixtures/wrapper",
+		"example.com/fixtures/odd",
+		"example.com/fixtures/broken",
+	)
+}
+
+// TestScopeAll lints a package that is not DuckDB code.
+func TestScopeAll(t *testing.T) {
+	cfg := analyzer.Default()
+	cfg.Scope = config.ScopeAll
+	analysistest.Run(t, analysistest.TestData(), analyzer.New(cfg), "example.com/fixtures/allscope")
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -68,7 +69,7 @@ var Analyzer = New(config.Default())
 
 func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	res := &Result{info: pass.TypesInfo}
-	driver, directSQL := dependencies(pass.Pkg)
+	driver, directSQL := dependencies(pass.Pkg, cfg.Wrappers)
 	switch {
 	case cfg.All():
 		res.InScope, res.Reason = true, "-scope=all"
@@ -104,16 +105,20 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	return res, nil
 }
 
-// dependencies returns the DuckDB driver path pkg depends on (or "") and
-// whether it imports database/sql directly. Export data lists each
-// package's imports, so this walks the whole dependency graph without
-// facts and without loading any syntax.
-func dependencies(pkg *types.Package) (driver string, directSQL bool) {
+// dependencies returns the DuckDB driver or wrapper path pkg depends on
+// (or "") and whether it imports database/sql directly.
+//
+// It walks the imports the type checker knows without facts: loaded from
+// source (gopls, analysistest) that is the whole dependency graph; from
+// export data (go vet) it is the direct imports and the packages their
+// exported API mentions, which misses a driver blank-imported by a
+// wrapper package. Wrappers names such packages.
+func dependencies(pkg *types.Package, wrappers []string) (driver string, directSQL bool) {
 	for _, imp := range pkg.Imports() {
 		directSQL = directSQL || imp.Path() == "database/sql"
 	}
 	walkImports(pkg, func(p *types.Package) bool {
-		if IsDriverPath(p.Path()) {
+		if IsDriverPath(p.Path()) || slices.Contains(wrappers, p.Path()) {
 			driver = p.Path()
 			return false
 		}

@@ -123,6 +123,7 @@ func (x *Index) visit(n ast.Node) bool {
 			}
 			if key, ok := kv.Key.(*ast.Ident); ok {
 				if f, ok := x.Info.Uses[key].(*types.Var); ok && f.IsField() {
+					f = f.Origin() // Pager[int]{Size: n} sets Pager[N].Size
 					x.Writes[f] = append(x.Writes[f], Write{Node: kv, Op: token.DEFINE, Value: kv.Value})
 				}
 			}
@@ -183,8 +184,8 @@ func (x *Index) ObjectOf(e ast.Expr) types.Object {
 		}
 	case *ast.SelectorExpr:
 		if sel, ok := x.Info.Selections[e]; ok {
-			if sel.Kind() == types.FieldVal {
-				return sel.Obj()
+			if f, ok := sel.Obj().(*types.Var); ok && sel.Kind() == types.FieldVal {
+				return f.Origin() // one object for a field of every instance of a generic type
 			}
 			return nil
 		}
