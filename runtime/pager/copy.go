@@ -38,7 +38,7 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 	err = inTx(ctx, q, true, func(tx Querier) error {
 		// Read the source's layout first: it is the check that src is a
 		// table (a view has no rowid for From), with the package's errors.
-		if _, err := readLayout(ctx, tx, sn); err != nil {
+		if _, err := readLayout(ctx, tx, sn, false); err != nil {
 			return err
 		}
 		cond := "true"

@@ -67,7 +67,7 @@ func Inspect(ctx context.Context, q Querier, table string) (Layout, error) {
 	var l Layout
 	err = inTx(ctx, q, false, func(tx Querier) error {
 		var err error
-		l, err = readLayout(ctx, tx, name)
+		l, err = readLayout(ctx, tx, name, true)
 		return err
 	})
 	return l, err
@@ -188,13 +188,14 @@ func parseName(s string) (name, error) {
 	return n, nil
 }
 
-// readLayout reads the row groups of n through tx. The row count of a group
+// readLayout reads the row groups of n through tx, and counts its live
+// rows when live is set (walks do not need the count). The row count of a group
 // is that of column 0's own segments (column_path '[0]', or its validity
 // '[0, 0]' for nested types whose top level has no data segment). Segment
 // starts are relative to their group on DuckDB 1.5 and absolute rowids on
 // DuckDB 1.1 (measured 2026-11-30): max(start+count) - min(start) is the
 // group's count on both. Groups are contiguous in rowid order.
-func readLayout(ctx context.Context, tx Querier, n name) (Layout, error) {
+func readLayout(ctx context.Context, tx Querier, n name, live bool) (Layout, error) {
 	lit, err := n.literal()
 	if err != nil {
 		return Layout{}, err
@@ -220,6 +221,9 @@ func readLayout(ctx context.Context, tx Querier, n name) (Layout, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return l, classify(n, err)
+	}
+	if !live {
+		return l, nil
 	}
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM `+n.sql()).Scan(&l.Live); err != nil {
 		return l, classify(n, err)

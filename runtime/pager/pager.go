@@ -290,7 +290,7 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 		return err
 	}
 	return inTx(ctx, q, false, func(tx Querier) error {
-		l, err := readLayout(ctx, tx, n)
+		l, err := readLayout(ctx, tx, n, false)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"database/sql"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rowalign/rowalign/internal/bench"
+)
+
+func TestMain(m *testing.M) {
+	bench.Child() // the sweep re-executes this binary for every measurement
+	testscript.Main(m, map[string]func(){
+		"rowalign-sweep": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"duckdb":    cmdDuckDB,
+			"validjson": cmdValidJSON,
+			"validsvg":  cmdValidSVG,
+		},
+	})
+}
+
+// duckdb file sql... runs statements on a DuckDB file; $WORK in them is
+// replaced by the script's directory (quoted words are not expanded).
+func cmdDuckDB(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: duckdb file sql...")
+	}
+	db, err := sql.Open("duckdb", ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer db.Close()
+	for _, q := range args[1:] {
+		q = strings.ReplaceAll(q, "$WORK", ts.Getenv("WORK"))
+		if _, err := db.Exec(q); err != nil {
+			if neg {
+				return
+			}
+			ts.Fatalf("%s: %v", q, err)
+		}
+	}
+	if neg {
+		ts.Fatalf("duckdb succeeded")
+	}
+}
+
+// validjson file: the file is a sweep report with measured results.
+func cmdValidJSON(ts *testscript.TestScript, neg bool, args []string) {
+	var r report
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[0])), &r))
+	ok := len(r.Results) > 0 && r.Info.Layout.RowGroupSize > 0 && r.Info.DuckDB != ""
+	for _, res := range r.Results {
+		ok = ok && res.Reps > 0 && res.Wall > 0 && res.MaxRSS > 0 && res.Err == ""
+	}
+	if ok == neg {
+		ts.Fatalf("report valid: %v: %s", ok, ts.ReadFile(args[0]))
+	}
+}
+
+// validsvg file: the file is well-formed XML with an <svg> root and a line
+// per strategy.
+func cmdValidSVG(ts *testscript.TestScript, neg bool, args []string) {
+	d := xml.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	root, paths := "", 0
+	var err error
+	for {
+		var tok xml.Token
+		tok, err = d.Token()
+		if err != nil {
+			break
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if root == "" {
+				root = se.Name.Local
+			}
+			if se.Name.Local == "path" {
+				paths++
+			}
+		}
+	}
+	valid := err == io.EOF && root == "svg" && paths > 0
+	if valid == neg {
+		ts.Fatalf("svg valid: %v (root %q, %d paths, %v)", valid, root, paths, err)
+	}
+}
+
+func TestDefaultSizes(t *testing.T) {
+	got := fmt.Sprint(defaultSizes(122880))
+	if want := "[10000 122880 245760 250000 491520]"; got != want {
+		t.Fatalf("defaultSizes(122880) = %s, want %s", got, want)
+	}
+	if _, err := parseSizes("10,x"); err == nil {
+		t.Fatal("bad size accepted")
+	}
+	if _, err := parseStrategies("scan,nope"); err == nil {
+		t.Fatal("bad strategy accepted")
+	}
+}
