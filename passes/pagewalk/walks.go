@@ -77,7 +77,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		}
 		walk.Strides = w.strideSites(lo, loop)
 	case s.Limit != nil && s.Keyset != nil:
-		loop := w.walkingLoop(q.Cursor, q.Arg(s.Keyset))
+		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
 		if loop == nil {
 			return nil
 		}
@@ -107,6 +107,32 @@ func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
 			return nil
 		case *ast.ForStmt, *ast.RangeStmt:
 			if w.advances(pos, loop, 0) {
+				return loop
+			}
+		}
+	}
+	return nil
+}
+
+// keysetLoop returns the innermost loop around cur that writes the last
+// key seen, key: last = id, or rows.Scan(&last).
+func (w *walker) keysetLoop(cur inspector.Cursor, key ast.Expr) ast.Node {
+	obj := w.flow.ObjectOf(key)
+	if obj == nil {
+		return nil
+	}
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+		loop := c.Node()
+		if _, ok := loop.(*ast.FuncDecl); ok {
+			return nil
+		}
+		for _, wr := range w.flow.Writes[obj] {
+			if within(wr.Node, loop) && wr.Op != token.DEFINE {
+				return loop
+			}
+		}
+		for _, n := range w.flow.AddrTaken[obj] {
+			if within(n, loop) {
 				return loop
 			}
 		}
@@ -422,18 +448,23 @@ func (w *walker) batchSize(cond ast.Expr) ast.Expr {
 	if !ok {
 		return nil
 	}
-	switch b.Op {
-	case token.LAND, token.LOR:
+	if b.Op == token.LAND || b.Op == token.LOR {
+		// n >= min && n%N == 0: the modulus is the batch, the bound a guard.
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if n := w.modulus(side); n != nil {
+				return n
+			}
+		}
 		if n := w.batchSize(b.X); n != nil {
 			return n
 		}
 		return w.batchSize(b.Y)
+	}
+	if n := w.modulus(b); n != nil {
+		return n
+	}
+	switch b.Op {
 	case token.EQL:
-		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if rem, ok := ast.Unparen(pair[0]).(*ast.BinaryExpr); ok && rem.Op == token.REM && w.isConst(pair[1], 0) {
-				return rem.Y
-			}
-		}
 		if w.isCount(b.X) && isInteger(w.info.TypeOf(b.Y)) {
 			return b.Y
 		}
@@ -447,6 +478,20 @@ func (w *walker) batchSize(cond ast.Expr) ast.Expr {
 	case token.LEQ, token.LSS:
 		if w.isCount(b.Y) && isInteger(w.info.TypeOf(b.X)) {
 			return b.X
+		}
+	}
+	return nil
+}
+
+// modulus returns N in n%N == 0 (either order), or nil.
+func (w *walker) modulus(cond ast.Expr) ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if rem, ok := ast.Unparen(pair[0]).(*ast.BinaryExpr); ok && rem.Op == token.REM && w.isConst(pair[1], 0) {
+			return rem.Y
 		}
 	}
 	return nil

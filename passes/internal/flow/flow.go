@@ -37,8 +37,10 @@ type Index struct {
 	// Writes lists every write to each variable and field.
 	Writes map[types.Object][]Write
 	// Escaped holds variables whose address is taken: writes through the
-	// pointer are invisible, so their values are unknown.
-	Escaped map[types.Object]bool
+	// pointer are invisible, so their values are unknown. AddrTaken lists
+	// where (rows.Scan(&last) writes last there).
+	Escaped   map[types.Object]bool
+	AddrTaken map[types.Object][]ast.Node
 	// ConstValues maps a package-level or local constant to the expression
 	// in its declaration (nil for an implicit repetition in a const group).
 	ConstValues map[*types.Const]ast.Expr
@@ -66,6 +68,7 @@ func New(info *types.Info, files []*ast.File) *Index {
 		Info:        info,
 		Writes:      make(map[types.Object][]Write),
 		Escaped:     make(map[types.Object]bool),
+		AddrTaken:   make(map[types.Object][]ast.Node),
 		ConstValues: make(map[*types.Const]ast.Expr),
 		Funcs:       make(map[*types.Func]*ast.FuncDecl),
 		Calls:       make(map[*types.Func][]*ast.CallExpr),
@@ -113,6 +116,7 @@ func (x *Index) visit(n ast.Node) bool {
 		if n.Op == token.AND {
 			if obj := x.ObjectOf(n.X); obj != nil {
 				x.Escaped[obj] = true
+				x.AddrTaken[obj] = append(x.AddrTaken[obj], n)
 			}
 		}
 	case *ast.CompositeLit:

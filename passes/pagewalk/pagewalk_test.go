@@ -1,0 +1,45 @@
+package pagewalk_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/pagewalk"
+)
+
+// Test checks every walk found against the "// walk: ..." comment on its
+// line, and that lines without one hold no walk.
+func Test(t *testing.T) {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), pagewalk.Analyzer, "example.com/pagewalk/w") {
+		res := r.Result.(*pagewalk.Result)
+		want := make(map[int]string)
+		for _, f := range r.Pass.Files {
+			for _, cg := range f.Comments {
+				if s, ok := strings.CutPrefix(cg.Text(), "walk: "); ok {
+					want[r.Pass.Fset.Position(cg.Pos()).Line] = strings.TrimSpace(s)
+				}
+			}
+		}
+		values := func(sites []pagewalk.Site) string {
+			var vs []string
+			for _, s := range sites {
+				vs = append(vs, fmt.Sprint(s.Value))
+			}
+			return strings.Join(vs, ",")
+		}
+		for _, w := range res.Walks {
+			line := r.Pass.Fset.Position(w.Pos()).Line
+			got := fmt.Sprintf("%s write=%v sites=%s strides=%s", w.Strategy, w.Write, values(w.Sites), values(w.Strides))
+			if want[line] != got {
+				t.Errorf("line %d: walk %q, want %q", line, got, want[line])
+			}
+			delete(want, line)
+		}
+		for line, w := range want {
+			t.Errorf("line %d: no walk found, want %q", line, w)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+package direct
+
+import _ "github.com/duckdb/duckdb-go/v2"

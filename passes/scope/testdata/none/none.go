@@ -1,0 +1,5 @@
+package none
+
+import "database/sql"
+
+func open() (*sql.DB, error) { return sql.Open("postgres", "") }

@@ -1,0 +1,5 @@
+package nosql
+
+import "fmt"
+
+func f() { fmt.Println("duckdb") }

@@ -1,0 +1,3 @@
+package v1
+
+import _ "github.com/marcboeker/go-duckdb"

@@ -1,0 +1,108 @@
+package sqltext
+
+import (
+	"strings"
+	"testing"
+)
+
+func lit(s string) Text { return Text{{Lit: s}} }
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		sql                           string
+		kind                          Kind
+		limit, offset, lo, hi, keyset string
+		orderBy                       bool
+	}{
+		{sql: "SELECT * FROM t LIMIT ? OFFSET ?", kind: Read, limit: "?", offset: "?"},
+		{sql: "select * from t offset $2 limit $1", kind: Read, limit: "$1", offset: "$2"},
+		{sql: "SELECT * FROM t ORDER BY id LIMIT 250_000 OFFSET ?", kind: Read, limit: "250_000", offset: "?", orderBy: true},
+		{sql: "INSERT INTO d SELECT * FROM s LIMIT ? OFFSET ?", kind: Insert, limit: "?", offset: "?"},
+		{sql: "SELECT * FROM (SELECT * FROM t LIMIT 5) LIMIT ? OFFSET ?", kind: Read, limit: "?", offset: "?"},
+		{sql: "SELECT * FROM t WHERE rowid >= ? AND rowid < ?", kind: Read, lo: "?", hi: "?"},
+		{sql: "SELECT * FROM t WHERE t.rowid BETWEEN $1 AND $2", kind: Read, lo: "$1", hi: "$2"},
+		{sql: "SELECT * FROM t WHERE id > ? ORDER BY id LIMIT ?", kind: Read, limit: "?", keyset: "?", orderBy: true},
+		{sql: "SELECT * FROM t WHERE t.id > ? ORDER BY t.id LIMIT ?", kind: Read, limit: "?", keyset: "?", orderBy: true},
+		{sql: "SELECT * FROM t -- LIMIT ? OFFSET ?\nWHERE x = '?'", kind: Read},
+		{sql: "SELECT 'LIMIT 5 OFFSET 6' /* LIMIT ? */", kind: Read},
+		{sql: `SELECT "LIMIT" FROM t`, kind: Read},
+		{sql: "WITH x AS (SELECT 1) SELECT * FROM x LIMIT ?", kind: Read, limit: "?"},
+		{sql: "ATTACH 'f.db' (ROW_GROUP_SIZE 100000)", kind: Attach},
+		{sql: "", kind: Other},
+	} {
+		s := Parse(lit(tc.sql))
+		got := func(o *Operand) string {
+			if o == nil {
+				return ""
+			}
+			return o.Tok.Text
+		}
+		if s.Kind != tc.kind || got(s.Limit) != tc.limit || got(s.Offset) != tc.offset ||
+			got(s.RowidLo) != tc.lo || got(s.RowidHi) != tc.hi || got(s.Keyset) != tc.keyset || s.OrderBy != tc.orderBy {
+			t.Errorf("Parse(%q) = kind %d limit %q offset %q rowid %q..%q keyset %q orderBy %v; want kind %d limit %q offset %q rowid %q..%q keyset %q orderBy %v",
+				tc.sql, s.Kind, got(s.Limit), got(s.Offset), got(s.RowidLo), got(s.RowidHi), got(s.Keyset), s.OrderBy,
+				tc.kind, tc.limit, tc.offset, tc.lo, tc.hi, tc.keyset, tc.orderBy)
+		}
+	}
+}
+
+func TestPlaceholderArgs(t *testing.T) {
+	s := Parse(lit("SELECT * FROM t WHERE a = ? AND b = '?' LIMIT ? OFFSET $4"))
+	if s.Limit.Tok.Arg != 1 || s.Offset.Tok.Arg != 3 {
+		t.Errorf("limit arg %d, offset arg %d; want 1 and 3", s.Limit.Tok.Arg, s.Offset.Tok.Arg)
+	}
+	if v, ok := Parse(lit("SELECT 1 LIMIT 1_000")).Limit.Int(); !ok || v != 1000 {
+		t.Errorf("LIMIT 1_000 = %d, %v", v, ok)
+	}
+}
+
+func TestHoles(t *testing.T) {
+	text := Text{{Lit: "SELECT * FROM t LIMIT "}, {Expr: nil}, {Lit: " OFFSET "}, {Expr: nil}}
+	// A nil Expr is literal text; mark holes with a non-nil placeholder
+	// expression the lexer never looks into.
+	text[1].Expr, text[3].Expr = holeExpr, holeExpr
+	s := Parse(text)
+	if s.Limit == nil || s.Limit.Tok.Kind != Hole || s.Limit.Tok.Part != 1 || s.Offset == nil || s.Offset.Tok.Part != 3 {
+		t.Fatalf("holes not recognised: %+v", s)
+	}
+	if got := text.String(); got != "SELECT * FROM t LIMIT {?} OFFSET {?}" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+// FuzzParse checks that any text, split anywhere into fragments and holes,
+// lexes and parses without panicking, and that every token points inside
+// its fragment.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"SELECT * FROM t LIMIT ? OFFSET ?",
+		"INSERT INTO d SELECT * FROM s WHERE rowid BETWEEN $1 AND $2",
+		"SELECT * FROM t WHERE k > ? ORDER BY k LIMIT 10",
+		"ATTACH 'x.db' AS x (ROW_GROUP_SIZE 204800, STORAGE_VERSION 'v1.2.0')",
+		"COPY t TO 'f.parquet' (FORMAT parquet, ROW_GROUP_SIZE 1000)",
+		"'unterminated", "\"unterminated", "/* open", "$", "$0 $99999999999999999999", "((((", "))))",
+	} {
+		f.Add(s, uint8(7))
+	}
+	f.Fuzz(func(t *testing.T, s string, cut uint8) {
+		var text Text
+		if i := int(cut); i < len(s) {
+			text = Text{{Lit: s[:i]}, {Expr: holeExpr}, {Lit: s[i:]}}
+		} else {
+			text = lit(s)
+		}
+		for _, tk := range Lex(text) {
+			if tk.Kind == Hole {
+				continue
+			}
+			p := text[tk.Part]
+			if tk.Off < 0 || tk.Off > len(p.Lit) || tk.Kind == Number && !strings.HasPrefix(p.Lit[tk.Off:], tk.Text) {
+				t.Fatalf("token %+v outside its fragment %q", tk, p.Lit)
+			}
+		}
+		sh := Parse(text)
+		for _, o := range []*Operand{sh.Limit, sh.Offset, sh.RowidLo, sh.RowidHi, sh.Keyset} {
+			o.Int()
+		}
+	})
+}
