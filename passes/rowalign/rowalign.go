@@ -176,7 +176,10 @@ func diagnostic(cfg *config.Config, f *finding) analysis.Diagnostic {
 	default:
 		cost, alt = costCommitMisaligned, pagerCopy
 	}
-	if f.walk.Strategy == pagewalk.Batch {
+	switch {
+	case f.walk.Appender:
+		alt = "or run the whole load inside one transaction (BEGIN ... COMMIT), where flushes commit nothing"
+	case f.walk.Strategy == pagewalk.Batch:
 		alt = "or commit once per load"
 	}
 	relation := "is not a multiple of"

@@ -1,0 +1,6 @@
+// Package examples is realistic DuckDB client code for rowalign to lint:
+// a nightly export, a report, a bulk loader, an HTTP API and a pager. Run
+// rowalign on it from this directory:
+//
+//	go run github.com/rowalign/rowalign/cmd/rowalign ./...
+package examples

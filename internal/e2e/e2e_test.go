@@ -1,0 +1,77 @@
+package e2e_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// rowalignBin is the real binary, built once by TestMain: the scripts run
+// it the way users do, through go vet, go fix and the shell.
+var rowalignBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "rowalign-e2e")
+	if err != nil {
+		panic(err)
+	}
+	rowalignBin = filepath.Join(dir, "rowalign")
+	if runtime.GOOS == "windows" {
+		rowalignBin += ".exe"
+	}
+	// CGO_ENABLED=0 proves the analyser never needs cgo (no DuckDB linked).
+	build := exec.Command("go", "build", "-o", rowalignBin, "github.com/rowalign/rowalign/cmd/rowalign")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		panic("building rowalign: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestScripts runs testdata/script/*.txtar: each holds a fixture module
+// (its driver replaced by the type-only stubs in ../../testdata/stubs) and
+// the commands a user would type.
+func TestScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	stubs, err := filepath.Abs("../../testdata/stubs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ROWALIGN", rowalignBin)
+			env.Setenv("PATH", filepath.Dir(rowalignBin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOROOT", "HOME"} {
+				if v := goenv(t, k); v != "" {
+					env.Setenv(k, v)
+				}
+			}
+			env.Setenv("GOPROXY", "off")
+			env.Setenv("GOFLAGS", "-mod=mod")
+			env.Setenv("GOTOOLCHAIN", "local")
+			// Fixtures replace the driver with ../stubs/...
+			return os.CopyFS(filepath.Join(env.WorkDir, "stubs"), os.DirFS(stubs))
+		},
+	})
+}
+
+func goenv(t *testing.T, key string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		t.Fatalf("go env %s: %v", key, err)
+	}
+	return string(out[:len(out)-1])
+}
