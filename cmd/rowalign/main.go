@@ -7,16 +7,26 @@
 //	go vet -vettool=$(which rowalign) ./...
 //	go vet -vettool=$(which rowalign) -fix ./...
 //	go fix -fixtool=$(which rowalign) ./...
+//	rowalign -explain [CHECK]
+//
+// -explain prints the documentation page of a check (the page each
+// diagnostic's URL points to), or lists the checks.
 //
 // The binary is pure Go: it never links DuckDB.
 package main
 
 import (
+	"os"
+
 	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/rowalign/rowalign/analyzer"
 )
 
 func main() {
+	// Before singlechecker: -explain is not an analyzer flag (see explain.go).
+	if name, ok := explainArg(os.Args[1:]); ok {
+		os.Exit(explain(name, os.Stdout, os.Stderr))
+	}
 	singlechecker.Main(analyzer.New(analyzer.Default()))
 }

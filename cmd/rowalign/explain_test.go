@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rowalign/rowalign/docs"
+)
+
+// TestRunMain is rowalign itself when run() starts the test binary with
+// ROWALIGN_ARGS set: main sees those arguments and exits.
+func TestRunMain(t *testing.T) {
+	args, ok := os.LookupEnv("ROWALIGN_ARGS")
+	if !ok {
+		t.Skip("runs only as a subprocess of the other tests")
+	}
+	os.Args = append([]string{"rowalign"}, strings.Split(args, "\n")...)
+	main()
+	os.Exit(0)
+}
+
+// run runs rowalign's main with args in a subprocess.
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRunMain$")
+	cmd.Env = append(os.Environ(), "ROWALIGN_ARGS="+strings.Join(args, "\n"))
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+func TestExplainArg(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		name string
+		ok   bool
+	}{
+		{nil, "", false},
+		{[]string{"./..."}, "", false},
+		{[]string{"-explain"}, "", true},
+		{[]string{"--explain"}, "", true},
+		{[]string{"-explain", "pagesize"}, "pagesize", true},
+		{[]string{"-explain=commitsize"}, "commitsize", true},
+		{[]string{"-fix", "-explain", "-json"}, "", true},
+		{[]string{"--", "-explain"}, "", false},
+		{[]string{"-explainer"}, "", false},
+		{[]string{"-flags"}, "", false},
+		{[]string{"-V=full"}, "", false},
+	} {
+		name, ok := explainArg(tc.args)
+		if name != tc.name || ok != tc.ok {
+			t.Errorf("explainArg(%q) = %q, %v; want %q, %v", tc.args, name, ok, tc.name, tc.ok)
+		}
+	}
+}
+
+// TestExplainIsThePage: -explain prints, byte for byte, the page in
+// docs/checks that each diagnostic's URL points to.
+func TestExplainIsThePage(t *testing.T) {
+	names := docs.Checks()
+	if len(names) == 0 {
+		t.Fatal("no pages")
+	}
+	for _, name := range names {
+		file, err := os.ReadFile(filepath.Join("..", "..", "docs", "checks", name+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := run(t, "-explain", name)
+		if code != 0 || stderr != "" {
+			t.Errorf("-explain %s: exit %d, stderr %q", name, code, stderr)
+		}
+		if stdout != string(file) {
+			t.Errorf("-explain %s differs from docs/checks/%s.md", name, name)
+		}
+	}
+}
+
+func TestExplainList(t *testing.T) {
+	stdout, _, code := run(t, "-explain")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, name := range docs.Checks() {
+		if !strings.Contains(stdout, "  "+name+"  ") {
+			t.Errorf("list does not name %s:\n%s", name, stdout)
+		}
+	}
+	_, stderr, code := run(t, "-explain", "nosuch")
+	if code != 2 || !strings.Contains(stderr, `no check named "nosuch"`) || !strings.Contains(stderr, "pagesize") {
+		t.Errorf("-explain nosuch: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestVetProtocol: go vet runs the tool with -flags (a JSON list of the
+// flags it may pass through) and -V=full; -explain must not disturb either.
+func TestVetProtocol(t *testing.T) {
+	stdout, stderr, code := run(t, "-flags")
+	if code != 0 {
+		t.Fatalf("-flags: exit %d: %s", code, stderr)
+	}
+	var flags []struct{ Name string }
+	if err := json.Unmarshal([]byte(stdout), &flags); err != nil {
+		t.Fatalf("-flags output is not JSON: %v\n%s", err, stdout)
+	}
+	seen := make(map[string]bool)
+	for _, f := range flags {
+		seen[f.Name] = true
+	}
+	for _, want := range []string{"rowgroup", "min", "scope"} {
+		if !seen[want] {
+			t.Errorf("-flags lacks %s: %s", want, stdout)
+		}
+	}
+	if seen[explainFlag] {
+		t.Errorf("-flags lists %s, which go vet would then pass to every run", explainFlag)
+	}
+	stdout, _, code = run(t, "-V=full")
+	if code != 0 || !strings.Contains(stdout, "version") {
+		t.Errorf("-V=full: exit %d, %q", code, stdout)
+	}
+}

@@ -1,0 +1,151 @@
+// Package golangci is rowalign's golangci-lint v2 module plugin.
+//
+// A custom golangci-lint binary that imports this package for its side
+// effect registers the linter "rowalign":
+//
+//	import _ "github.com/rowalign/rowalign/golangci"
+//
+// and a .golangci.yml enables it as a module plugin:
+//
+//	linters:
+//	  enable: [rowalign]
+//	  settings:
+//	    custom:
+//	      rowalign:
+//	        type: module
+//	        settings:
+//	          row-group-size: 122880
+//	          min-size: 10000
+//	          scope: auto
+//
+// The settings are the json names of analyzer.Config, the same struct the
+// command-line flags fill; a key that is not one of them fails the run.
+package golangci
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/analyzer"
+	"github.com/rowalign/rowalign/analyzer/config"
+)
+
+// Name is the plugin's name, and the analyzer's: golangci-lint prefixes a
+// message with the analyzer name only when the two differ.
+const Name = "rowalign"
+
+func init() {
+	register.Plugin(Name, New)
+}
+
+// Plugin is the rowalign linter configured from .golangci.yml.
+type Plugin struct {
+	cfg config.Config
+}
+
+var _ register.LinterPlugin = (*Plugin)(nil)
+
+// New decodes settings (the "settings" map of
+// linters.settings.custom.rowalign) over the defaults and validates them.
+func New(settings any) (register.LinterPlugin, error) {
+	cfg, err := Decode(settings)
+	if err != nil {
+		return nil, err
+	}
+	return &Plugin{cfg: cfg}, nil
+}
+
+// Decode returns the configuration settings describe: the defaults, with
+// each key present in settings overriding its field. Unknown keys and
+// invalid values are errors that name the valid keys or the rule broken.
+func Decode(settings any) (config.Config, error) {
+	merged, err := overDefaults(settings)
+	if err != nil {
+		return config.Config{}, err
+	}
+	// DecodeSettings rejects unknown fields and wrong types.
+	cfg, err := register.DecodeSettings[config.Config](merged)
+	if err != nil {
+		return config.Config{}, fmt.Errorf("rowalign settings: %v (valid settings: %s)", unwrapDecode(err), strings.Join(Keys(), ", "))
+	}
+	if err := cfg.Validate(); err != nil {
+		return config.Config{}, fmt.Errorf("rowalign settings: %w", err)
+	}
+	return cfg, nil
+}
+
+// overDefaults returns the default configuration as a JSON object with the
+// keys of settings laid over it. golangci-lint passes nil when the
+// settings block is absent, and a map[string]any otherwise.
+func overDefaults(settings any) (any, error) {
+	var defaults map[string]any
+	b, err := json.Marshal(config.Default())
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &defaults); err != nil {
+		return nil, err
+	}
+	if settings == nil {
+		return defaults, nil
+	}
+	// Round-trip through JSON so that any map type golangci-lint's config
+	// loader produces becomes a map[string]any.
+	b, err = json.Marshal(settings)
+	if err != nil {
+		return nil, fmt.Errorf("rowalign settings: %v", err)
+	}
+	var user map[string]any
+	if err := json.Unmarshal(b, &user); err != nil {
+		return nil, fmt.Errorf("rowalign settings: must be a mapping of %s, got %s", strings.Join(Keys(), ", "), b)
+	}
+	for k, v := range user {
+		// encoding/json matches keys case-insensitively: lowercase them
+		// so that a default never sits beside the user's key.
+		defaults[strings.ToLower(k)] = v
+	}
+	return defaults, nil
+}
+
+// unwrapDecode drops DecodeSettings' "decoding settings: json:" prefixes,
+// which say nothing to someone editing a YAML file.
+func unwrapDecode(err error) string {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "decoding settings: ")
+	s = strings.TrimPrefix(s, "json: ")
+	s = strings.Replace(s, "unknown field", "unknown setting", 1)
+	return s
+}
+
+// Keys returns the setting names, sorted: the json tags of config.Config.
+func Keys() []string {
+	t := reflect.TypeFor[config.Config]()
+	var keys []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			keys = append(keys, name)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// BuildAnalyzers returns the rowalign analyzer; it requires the rest of
+// the suite, which golangci-lint runs without reporting from it.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	cfg := p.cfg
+	return []*analysis.Analyzer{analyzer.New(&cfg)}, nil
+}
+
+// GetLoadMode asks for type information: the passes resolve constants,
+// driver types and imports.
+func (p *Plugin) GetLoadMode() string {
+	return register.LoadModeTypesInfo
+}

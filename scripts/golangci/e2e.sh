@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# e2e.sh builds golangci-lint with the rowalign module plugin (build.sh,
+# cached) and runs it on the fixture module in testdata/, checking what a
+# team relies on:
+#   findings     the expected findings, at their positions, and no others
+#   no-prefix    messages carry no "rowalign: " prefix (linter and analyzer
+#                share the name)
+#   nolint       //nolint:rowalign silences a finding that is there without it
+#   fix          --fix rewrites the fixture into walk.go.golden, leaving only
+#                the finding that has no fix
+#   misspelt     a misspelt setting fails the run and names the valid ones
+#   invalid      a row-group-size DuckDB rejects fails the run with the rule
+#   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
+# It ends with "golangci e2e: N passed, M failed" and exits 1 on a failure.
+#
+# Usage: scripts/golangci/e2e.sh   (ROWALIGN_CACHE: where build.sh caches)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+start=$(date +%s)
+gcl=$("$here/build.sh")
+echo "golangci e2e: binary $gcl ($(($(date +%s) - start)) s to build or find)"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GOLANGCI_LINT_CACHE="$work/cache"
+
+# fixture DIR: a fresh copy of the fixture module whose driver replace
+# points into this checkout.
+fixture() {
+	mkdir -p "$1"
+	cp -R "$here/testdata/." "$1"
+	(cd "$1" && go mod edit -replace "github.com/duckdb/duckdb-go/v2=$root/testdata/stubs/duckdb-go")
+}
+
+# lint DIR ARGS...: run golangci-lint in DIR; stdout to DIR.out, stderr to
+# DIR.err, exit code to DIR.code.
+lint() {
+	local dir=$1
+	shift
+	local code=0
+	(cd "$dir" && "$gcl" run --output.text.print-issued-lines=false "$@" ./...) >"$dir.out" 2>"$dir.err" || code=$?
+	echo "$code" >"$dir.code"
+}
+
+# issues FILE: the issue lines of golangci-lint's text output.
+issues() { grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$1" || true; }
+
+line_of() { grep -nF -- "$1" "$here/testdata/walk/walk.go" | head -1 | cut -d: -f1; }
+
+passed=0
+failed=0
+check() {
+	local name=$1
+	shift
+	if out=$("$@" 2>&1); then
+		passed=$((passed + 1))
+		echo "ok   $name"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $name"
+		echo "$out" | sed 's/^/     /'
+	fi
+}
+
+fixture "$work/run"
+lint "$work/run"
+
+want_findings=(
+	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 of a rowid range walk is not a multiple of DuckDB's row group size 122880: "
+	"walk/walk.go:$(line_of 'lo+300_000)'):86: page size 300000 of a rowid range walk committed per page is not a multiple of DuckDB's row group size 122880: "
+	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 of a commit loop is smaller than DuckDB's row group size 122880: "
+	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: rowalign:ignore needs a reason: "
+	"walk/walk.go:$(line_of 'const page = 150_000'):15: page size page = 150000 of a rowid range walk is not a multiple of DuckDB's row group size 122880: "
+)
+
+findings() {
+	local ok=0
+	[[ $(cat "$work/run.code") == 1 ]] || { echo "exit code $(cat "$work/run.code"), want 1 (issues found)"; ok=1; }
+	for w in "${want_findings[@]}"; do
+		grep -qF -- "$w" "$work/run.out" || { echo "missing: $w"; ok=1; }
+	done
+	local n
+	n=$(issues "$work/run.out" | wc -l)
+	[[ $n == "${#want_findings[@]}" ]] || { echo "$n issues, want ${#want_findings[@]}"; ok=1; }
+	[[ $ok == 0 ]] || { cat "$work/run.out" "$work/run.err"; }
+	return $ok
+}
+
+no_prefix() {
+	local bad
+	bad=$(issues "$work/run.out" | grep -E ':[0-9]+: rowalign: |[^)]$|\([^)]*\)$' | grep -vE ' \(rowalign\)$' || true)
+	[[ -z $bad ]] || { echo "prefixed or not attributed to rowalign:"; echo "$bad"; return 1; }
+	issues "$work/run.out" | grep -q . || { echo "no issues at all"; return 1; }
+}
+
+nolint() {
+	local l
+	l=$(line_of 'const filePage = 100_000 //nolint:rowalign')
+	if grep -q "^walk/walk.go:$l:" "$work/run.out"; then
+		echo "reported despite //nolint:rowalign:"
+		grep "^walk/walk.go:$l:" "$work/run.out"
+		return 1
+	fi
+	# Without the comment the same line is a finding: the nolint is what
+	# silenced it.
+	fixture "$work/nonolint"
+	sed -i 's|//nolint:rowalign.*$||' "$work/nonolint/walk/walk.go"
+	lint "$work/nonolint"
+	grep -q "^walk/walk.go:$l:[0-9]*: page size filePage = 100000 of a rowid range walk" "$work/nonolint.out" ||
+		{ echo "without //nolint the line is not reported either:"; cat "$work/nonolint.out" "$work/nonolint.err"; return 1; }
+}
+
+fix() {
+	fixture "$work/fix"
+	lint "$work/fix" --fix
+	if ! diff -u "$here/testdata/walk/walk.go.golden" "$work/fix/walk/walk.go"; then
+		echo "--fix result differs from walk.go.golden"
+		return 1
+	fi
+	# The findings left are the ones without a fix: the directive.
+	local left
+	left=$(issues "$work/fix.out")
+	[[ $(echo "$left" | wc -l) == 1 && $left == *"rowalign:ignore needs a reason"* ]] ||
+		{ echo "after --fix, want only the directive finding, got:"; cat "$work/fix.out" "$work/fix.err"; return 1; }
+	# And the fixed code compiles.
+	(cd "$work/fix" && go vet ./...)
+}
+
+misspelt() {
+	fixture "$work/misspelt"
+	lint "$work/misspelt" -c misspelt.golangci.yml
+	local code
+	code=$(cat "$work/misspelt.code")
+	[[ $code != 0 && $code != 1 ]] || { echo "exit code $code, want a failure (not 0 or 1, which mean lint results)"; return 1; }
+	for w in 'plugin(rowalign)' 'unknown setting "row-group-sise"' 'valid settings: ' 'row-group-size'; do
+		grep -qF -- "$w" "$work/misspelt.err" || { echo "stderr lacks $w:"; cat "$work/misspelt.err"; return 1; }
+	done
+	head -1 "$work/misspelt.err"
+}
+
+invalid() {
+	fixture "$work/invalid"
+	sed 's/row-group-size: 122880/row-group-size: 100000/' "$here/testdata/.golangci.yml" >"$work/invalid/.golangci.yml"
+	lint "$work/invalid"
+	local code
+	code=$(cat "$work/invalid.code")
+	[[ $code != 0 && $code != 1 ]] || { echo "exit code $code, want a failure"; return 1; }
+	grep -qF 'row group size 100000: must be a positive multiple of' "$work/invalid.err" ||
+		{ echo "stderr lacks the rule:"; cat "$work/invalid.err"; return 1; }
+}
+
+sarif() {
+	fixture "$work/sarif"
+	lint "$work/sarif" --output.sarif.path="$work/out.sarif" --output.text.path=stdout
+	local f=$work/out.sarif
+	[[ -s $f ]] || { echo "no SARIF file"; return 1; }
+	grep -qF '"version":"2.1.0"' "$f" || { echo "not SARIF 2.1.0"; head -c 300 "$f"; return 1; }
+	local n
+	n=$(grep -oF '"ruleId":"rowalign"' "$f" | wc -l)
+	[[ $n == "${#want_findings[@]}" ]] || { echo "$n rowalign results, want ${#want_findings[@]}"; return 1; }
+	for w in '"text":"page size pageSize = 250000 of a rowid range walk' '"uri":"walk/walk.go"' "\"startLine\":$(line_of 'n%50_000 == 0')"; do
+		grep -qF -- "$w" "$f" || { echo "SARIF lacks $w"; head -c 2000 "$f"; return 1; }
+	done
+}
+
+check findings findings
+check no-prefix no_prefix
+check nolint nolint
+check fix fix
+check misspelt misspelt
+check invalid invalid
+check sarif sarif
+
+echo "golangci e2e: $passed passed, $failed failed ($(($(date +%s) - start)) s)"
+[[ $failed == 0 ]]

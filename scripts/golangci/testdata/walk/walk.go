@@ -1,0 +1,78 @@
+// Package walk is the fixture of scripts/golangci/e2e.sh: DuckDB walks and
+// commit loops that golangci-lint with the rowalign plugin reports, fixes
+// (walk.go.golden is the result of --fix) or leaves alone. The walks use
+// rowid ranges, the pattern rowalign recommends, so that only their sizes
+// are at issue.
+package walk
+
+import (
+	"context"
+	"database/sql"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+)
+
+// pagesize, fixed to 245_760.
+const pageSize = 250_000
+
+func readAll(ctx context.Context, db *sql.DB, total int) error {
+	for lo := 0; lo < total; lo += pageSize {
+		rows, err := db.QueryContext(ctx, "SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+pageSize)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+		}
+		rows.Close()
+	}
+	return nil
+}
+
+// commitsize: one fix rewrites the stride and the range's width together.
+func copyTable(db *sql.DB, total int) {
+	for lo := 0; lo < total; lo += 300_000 {
+		db.Exec("INSERT INTO dst SELECT * FROM src WHERE rowid >= ? AND rowid < ?", lo, lo+300_000)
+	}
+}
+
+// commitsize, smaller than a row group: fixed to 122_880.
+func batchCommit(db *sql.DB, src *sql.Rows) {
+	tx, _ := db.Begin()
+	n := 0
+	for src.Next() {
+		tx.Exec("INSERT INTO dst VALUES (?)", n)
+		n++
+		if n%50_000 == 0 {
+			tx.Commit()
+			tx, _ = db.Begin()
+		}
+	}
+	tx.Commit()
+}
+
+// Silenced by golangci-lint's //nolint: neither reported nor fixed.
+func exportFiles(db *sql.DB, total int) {
+	const filePage = 100_000 //nolint:rowalign // the export API promises 100,000-row files
+	for lo := 0; lo < total; lo += filePage {
+		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+filePage)
+	}
+}
+
+// Silenced by rowalign's own directive, with its reason.
+func apiPages(db *sql.DB, total int) {
+	//rowalign:ignore the partner API asks for 200,000-row pages
+	const apiPage = 200_000
+	for lo := 0; lo < total; lo += apiPage {
+		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+apiPage)
+	}
+}
+
+// directive: a rowalign:ignore without a reason is reported, has no fix,
+// and silences nothing.
+func noReason(db *sql.DB, total int) {
+	//rowalign:ignore
+	const page = 150_000
+	for lo := 0; lo < total; lo += page {
+		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+page)
+	}
+}
