@@ -8,6 +8,10 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	// The binary is built from source in TestMain; importing the suite
+	// makes go test's cache notice when the passes change.
+	_ "github.com/rowalign/rowalign/analyzer"
 )
 
 // rowalignBin is the real binary, built once by TestMain: the scripts run

@@ -93,9 +93,22 @@ type Site struct {
 	Literal string
 }
 
+// An Append is a DuckDB Appender fed row by row inside a loop.
+type Append struct {
+	// Call is the AppendRow call, Loop the loop around it.
+	Call *ast.CallExpr
+	Loop ast.Node
+	// InTx reports that the function running it opened a transaction with
+	// BEGIN first.
+	InTx bool
+}
+
 // Result lists the walks of a package.
 type Result struct {
-	Walks []*Walk
+	Walks   []*Walk
+	Appends []*Append
+	// Queries are all the queries of the package, walks or not.
+	Queries []*sqltext.Query
 	// Flow is the package's value index (nil out of scope).
 	Flow *flow.Index
 }

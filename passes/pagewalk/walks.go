@@ -32,6 +32,7 @@ func run(pass *analysis.Pass, scopeA, sqltextA *analysis.Analyzer) (any, error) 
 	st := pass.ResultOf[sqltextA].(*sqltext.Result)
 	w := &walker{pass: pass, info: pass.TypesInfo, flow: st.Flow, scope: sc, sql: st}
 	res.Flow = st.Flow
+	res.Queries = st.Queries
 	for _, q := range st.Queries {
 		if sc.Foreign(q.Recv) != "" {
 			continue
@@ -44,6 +45,9 @@ func run(pass *analysis.Pass, scopeA, sqltextA *analysis.Analyzer) (any, error) 
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		if walk := w.batch(cur); walk != nil {
 			res.Walks = append(res.Walks, walk)
+		}
+		if a := w.appendLoop(cur); a != nil {
+			res.Appends = append(res.Appends, a)
 		}
 	}
 	return res, nil
@@ -393,9 +397,30 @@ func (w *walker) isTxCommit(call *ast.CallExpr) bool {
 	return ok && w.scope.Foreign(sel.X) == ""
 }
 
+// appendLoop returns the Append of an AppendRow call inside a loop.
+func (w *walker) appendLoop(cur inspector.Cursor) *Append {
+	call := cur.Node().(*ast.CallExpr)
+	if !w.isAppenderMethod(call, "AppendRow") {
+		return nil
+	}
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return &Append{Call: call, Loop: n, InTx: w.opensTransaction(cur)}
+		default:
+			return nil // one row per call of the function: not a bulk loop here
+		}
+	}
+	return nil
+}
+
 func (w *walker) isAppenderFlush(call *ast.CallExpr) bool {
+	return w.isAppenderMethod(call, "Flush")
+}
+
+func (w *walker) isAppenderMethod(call *ast.CallExpr, name string) bool {
 	fn := w.flow.Callee(call)
-	if fn == nil || fn.Name() != "Flush" {
+	if fn == nil || fn.Name() != name {
 		return false
 	}
 	t := recvType(fn)

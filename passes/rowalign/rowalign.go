@@ -23,8 +23,14 @@ var doc string
 const (
 	PageSize   = "pagesize"
 	CommitSize = "commitsize"
+	OffsetWalk = "offsetwalk"
+	AppenderTx = "appendertx"
+	AttachSize = "attachsize"
 	Directive  = "directive"
 )
+
+// Checks lists every diagnostic category rowalign reports.
+var Checks = []string{PageSize, CommitSize, OffsetWalk, AppenderTx, AttachSize, Directive}
 
 // DocsURL is where each check's page lives; the check name and ".md"
 // complete it.
@@ -106,6 +112,16 @@ func run(pass *analysis.Pass, cfg *config.Config, sc *scope.Result, pw *pagewalk
 			continue
 		}
 		pass.Report(diagnostic(cfg, f))
+	}
+	var more []analysis.Diagnostic
+	more = append(more, offsetWalks(pw)...)
+	more = append(more, appenderLoops(pw)...)
+	more = append(more, attachSizes(pw)...)
+	for _, d := range more {
+		if !dirs.ignored(d.Pos) && !dirs.generated(d.Pos) {
+			d.URL = DocsURL + d.Category + ".md"
+			pass.Report(d)
+		}
 	}
 	dirs.reportMissingReasons()
 	return nil

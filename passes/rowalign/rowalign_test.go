@@ -23,6 +23,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/wrapper",
 		"example.com/fixtures/odd",
 		"example.com/fixtures/broken",
+		"example.com/fixtures/strategy",
 	)
 }
 

@@ -14,7 +14,7 @@ const pageSize = 250_000 // want `page size pageSize = 250000 of a LIMIT/OFFSET 
 
 func constWalk(ctx context.Context, db *sql.DB) error {
 	for off := 0; ; off += pageSize {
-		rows, err := db.QueryContext(ctx, "SELECT * FROM events LIMIT ? OFFSET ?", pageSize, off)
+		rows, err := db.QueryContext(ctx, "SELECT * FROM events LIMIT ? OFFSET ?", pageSize, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		if err != nil {
 			return err
 		}
@@ -31,14 +31,14 @@ func constWalk(ctx context.Context, db *sql.DB) error {
 
 func literalWalk(db *sql.DB) {
 	for page := 0; page < 100; page++ {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 100000, page*100000) // want `page size 100000 of a LIMIT/OFFSET walk is smaller than DuckDB's row group size 122880: each page reads .*; use 122880 \(1 row group\)`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 100000, page*100000) // want `page size 100000 of a LIMIT/OFFSET walk is smaller than DuckDB's row group size 122880: each page reads .*; use 122880 \(1 row group\)` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func rangeOverInt(db *sql.DB) {
 	n := 1 << 17 // want `page size n = 131072 of a LIMIT/OFFSET walk`
 	for page := range 10 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, page*n)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, page*n) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -46,7 +46,7 @@ func rowsRead(db *sql.DB) {
 	const size = 0x3D090 // want `page size size = 250000`
 	off := 0
 	for {
-		rows, _ := db.Query("SELECT id FROM t LIMIT $1 OFFSET $2", size, off)
+		rows, _ := db.Query("SELECT id FROM t LIMIT $1 OFFSET $2", size, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		got := 0
 		for rows.Next() {
 			got++
@@ -61,34 +61,34 @@ func rowsRead(db *sql.DB) {
 func sprintfWalk(db *sql.DB) {
 	for off := 0; off < 1_000_000; off += 300_000 {
 		q := fmt.Sprintf("SELECT * FROM t LIMIT %d OFFSET %d", 300_000, off) // want `page size 300000 of a LIMIT/OFFSET walk`
-		db.Query(q)
+		db.Query(q) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func concatWalk(db *sql.DB) {
 	limit := 200000 // want `page size limit = 200000`
 	for off := 0; ; off += limit {
-		db.Query("SELECT * FROM t LIMIT " + strconv.Itoa(limit) + " OFFSET " + strconv.Itoa(off))
+		db.Query("SELECT * FROM t LIMIT " + strconv.Itoa(limit) + " OFFSET " + strconv.Itoa(off)) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func sqlLiteralWalk(db *sql.DB) {
 	for off := 0; ; off += 250000 {
-		db.Query("SELECT * FROM t LIMIT 250000 OFFSET ?", off) // want `page size 250000 of a LIMIT/OFFSET walk`
+		db.Query("SELECT * FROM t LIMIT 250000 OFFSET ?", off) // want `page size 250000 of a LIMIT/OFFSET walk` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func preparedWalk(ctx context.Context, db *sql.DB) {
 	stmt, _ := db.PrepareContext(ctx, `SELECT * FROM t LIMIT ? OFFSET ?`)
 	for off := 0; ; off += 150_000 {
-		stmt.QueryContext(ctx, 150_000, off) // want `page size 150000`
+		stmt.QueryContext(ctx, 150_000, off) // want `page size 150000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func nextOffset(db *sql.DB) {
 	off := 0
 	for {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 125000, off) // want `page size 125000`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 125000, off) // want `page size 125000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		next := off + 125000
 		off = next
 	}
@@ -96,6 +96,6 @@ func nextOffset(db *sql.DB) {
 
 func orderedWalk(db *sql.DB) {
 	for i := 0; i < 10; i++ {
-		db.Query("SELECT * FROM t ORDER BY id LIMIT ? OFFSET ?", 500_000, i*500_000) // want `page size 500000 of a LIMIT/OFFSET walk`
+		db.Query("SELECT * FROM t ORDER BY id LIMIT ? OFFSET ?", 500_000, i*500_000) // want `page size 500000 of a LIMIT/OFFSET walk` `LIMIT/OFFSET page walk with ORDER BY over DuckDB`
 	}
 }

@@ -12,13 +12,13 @@ const aligned = 2 * 122_880
 
 func alignedWalks(db *sql.DB) {
 	for off := 0; ; off += aligned {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", aligned, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", aligned, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 func alignedLiteral(db *sql.DB) {
 	for page := 0; ; page++ {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 491520, page*491520)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 491520, page*491520) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -57,21 +57,21 @@ func topN(db *sql.DB) {
 // Vector-sized chunks that divide the row group.
 func vectorChunks(db *sql.DB) {
 	for off := 0; ; off += 61_440 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 61_440, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 61_440, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 // Small pages are latency choices.
 func smallPages(db *sql.DB) {
 	for off := 0; ; off += 500 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 500, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 500, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
 // Sizes read at run time cannot be judged.
 func dynamic(db *sql.DB, size int) {
 	for off := 0; ; off += size {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", size, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", size, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -80,7 +80,7 @@ const chunkBytes = 250_000
 
 func bytesNamed(db *sql.DB) {
 	for off := 0; ; off += chunkBytes {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", chunkBytes, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", chunkBytes, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -98,6 +98,6 @@ func ignored(db *sql.DB) {
 
 func ignoredNoReason(db *sql.DB) {
 	for off := 0; ; off += 250_000 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) //rowalign:ignore // want `page size 250000` `rowalign:ignore needs a reason`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) //rowalign:ignore // want `page size 250000` `rowalign:ignore needs a reason` `LIMIT/OFFSET page walk without ORDER BY`
 	}
 }

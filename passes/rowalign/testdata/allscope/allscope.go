@@ -5,6 +5,6 @@ import "database/sql"
 
 func walk(db *sql.DB) {
 	for off := 0; ; off += 250_000 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) // want `page size 250000`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) // want `page size 250000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }

@@ -13,12 +13,12 @@ const b = a
 
 func walk(db *sql.DB) {
 	for off := 0; ; off += 250_000 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) // want `page size 250000`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off) // want `page size 250000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 	undefinedFunc(db)
 	var x int = "string"
 	for off := 0; ; off += a {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", a, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", a, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		db.Query(undefinedSQL, 250_000, off)
 		missing.Query("SELECT * FROM t LIMIT ? OFFSET ?", 250_000, off)
 	}

@@ -14,7 +14,7 @@ const copyPage = 250_000 // want `page size copyPage = 250000 of a LIMIT/OFFSET 
 // INSERT ... SELECT per page: each statement commits.
 func copyTable(ctx context.Context, db *sql.DB) error {
 	for off := 0; ; off += copyPage {
-		res, err := db.ExecContext(ctx, "INSERT INTO dst SELECT * FROM src LIMIT ? OFFSET ?", copyPage, off)
+		res, err := db.ExecContext(ctx, "INSERT INTO dst SELECT * FROM src LIMIT ? OFFSET ?", copyPage, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		if err != nil {
 			return err
 		}
@@ -62,7 +62,7 @@ func appenderLoad(conn driver.Conn, rows [][]driver.Value, l loader) error {
 		return err
 	}
 	for i, r := range rows {
-		app.AppendRow(r...)
+		app.AppendRow(r...) // want `DuckDB Appender fed in a loop outside a transaction`
 		if (i+1)%l.BatchRows == 0 {
 			app.Flush()
 		}

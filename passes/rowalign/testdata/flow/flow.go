@@ -14,7 +14,7 @@ import (
 // From another package: reported at the use, no fix.
 func otherPackage(db *sql.DB) {
 	for off := 0; ; off += dbconf.PageSize {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", dbconf.PageSize, off) // want `page size dbconf.PageSize = 250000 of a LIMIT/OFFSET walk .*\(dbconf.PageSize is declared in another package: change it there\)`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", dbconf.PageSize, off) // want `page size dbconf.PageSize = 250000 of a LIMIT/OFFSET walk .*\(dbconf.PageSize is declared in another package: change it there\)` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -26,7 +26,7 @@ type Config struct {
 
 func fieldWalk(ctx context.Context, db *sql.DB, c Config) {
 	for off := 0; ; off += c.PageSize {
-		db.QueryContext(ctx, "SELECT * FROM "+c.Table+" LIMIT ? OFFSET ?", c.PageSize, off)
+		db.QueryContext(ctx, "SELECT * FROM "+c.Table+" LIMIT ? OFFSET ?", c.PageSize, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -38,7 +38,7 @@ func useConfig(db *sql.DB) {
 // A parameter bound by constants at the call sites.
 func walk(db *sql.DB, pageSize int) {
 	for page := 0; ; page++ {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", pageSize, page*pageSize)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", pageSize, page*pageSize) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
 
@@ -51,7 +51,7 @@ func callers(db *sql.DB) {
 func genericWalk[T any](db *sql.DB, n int, scan func(*sql.Rows) T) []T {
 	var out []T
 	for off := 0; ; off += n {
-		rows, _ := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, off)
+		rows, _ := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		for rows.Next() {
 			out = append(out, scan(rows))
 		}
@@ -70,7 +70,7 @@ func genericCaller(db *sql.DB) {
 func Pages(db *sql.DB, size int) iter.Seq2[*sql.Rows, error] {
 	return func(yield func(*sql.Rows, error) bool) {
 		for off := 0; ; off += size {
-			rows, err := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", size, off)
+			rows, err := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", size, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 			if !yield(rows, err) || err != nil {
 				return
 			}
@@ -90,7 +90,7 @@ type store struct{ db *sql.DB }
 func (s *store) each(batch int64) {
 	var off int64
 	for {
-		s.db.Query("SELECT * FROM t LIMIT ? OFFSET ?", batch, off)
+		s.db.Query("SELECT * FROM t LIMIT ? OFFSET ?", batch, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		off += batch
 	}
 }

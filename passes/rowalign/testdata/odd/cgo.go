@@ -8,6 +8,6 @@ import "database/sql"
 func cgoWalk(db *sql.DB) {
 	n := int(C.abs(-250000))
 	for off := 0; ; off += n {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, off)
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", n, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }

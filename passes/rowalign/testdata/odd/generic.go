@@ -19,7 +19,7 @@ type Pager[N Number] struct {
 func (p *Pager[N]) All() iter.Seq[*sql.Rows] {
 	return func(yield func(*sql.Rows) bool) {
 		for off := N(0); ; off += p.Size {
-			rows, err := p.DB.Query("SELECT * FROM t LIMIT ? OFFSET ?", p.Size, off)
+			rows, err := p.DB.Query("SELECT * FROM t LIMIT ? OFFSET ?", p.Size, off) // want `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 			if err != nil || !yield(rows) {
 				return
 			}
@@ -38,7 +38,7 @@ func each[S ~[]E, E any](s S, f func(E)) {
 func useEach(db *sql.DB) {
 	each([]int{1, 2}, func(i int) {
 		for off := 0; ; off += 131_072 {
-			db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 131_072, off) // want `page size 131072`
+			db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 131_072, off) // want `page size 131072` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 		}
 	})
 }
@@ -53,6 +53,6 @@ func offsets(step int) iter.Seq[int] {
 
 func rangeFunc(db *sql.DB) {
 	for off := range offsets(190_000) {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 190_000, off) // want `page size 190000`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 190_000, off) // want `page size 190000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }

@@ -34,6 +34,6 @@ func walkPostgresTx() {
 
 func (a *app) walkDuck() {
 	for off := 0; ; off += 200_000 {
-		a.duck.Query("SELECT * FROM t LIMIT ? OFFSET ?", 200_000, off) // want `page size 200000`
+		a.duck.Query("SELECT * FROM t LIMIT ? OFFSET ?", 200_000, off) // want `page size 200000` `LIMIT/OFFSET page walk without ORDER BY over DuckDB`
 	}
 }
