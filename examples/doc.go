@@ -2,5 +2,5 @@
 // a nightly export, a report, a bulk loader, an HTTP API and a pager. Run
 // rowalign on it from this directory:
 //
-//	go run github.com/rowalign/rowalign/cmd/rowalign ./...
+//	go tool rowalign ./...
 package examples

@@ -102,18 +102,34 @@ func attachSizes(pw *pagewalk.Result) []analysis.Diagnostic {
 			pos, end = p, p+token.Pos(len(op.Tok.Text))
 		}
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: AttachSize}
+		// A fix adds the storage version next to the size; where an older one
+		// is written already, the user changes it by hand.
+		_, hasVersion := s.Options["STORAGE_VERSION"]
+		fixable := pos != q.Call.Pos() && !hasVersion
+		needsVersion := func(n int64) bool {
+			return n >= config.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
+		}
+		fix := func(text, msg string) {
+			if fixable {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   msg,
+					TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
+				}}
+			}
+		}
 		switch {
 		case s.Kind == sqltext.Attach && n%config.VectorSize != 0:
 			m := max((n+config.VectorSize/2)/config.VectorSize*config.VectorSize, config.VectorSize)
-			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d): DuckDB rejects a row group size that is not a multiple of its vector size %d; use %d, or %d (DuckDB's default row group)", n, config.VectorSize, m, config.RowGroupSize)
-			if pos != q.Call.Pos() {
-				d.SuggestedFixes = []analysis.SuggestedFix{{
-					Message:   fmt.Sprintf("Use %d", m),
-					TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(strconv.FormatInt(m, 10))}},
-				}}
+			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d): DuckDB rejects a row group size that is not a multiple of its vector size %d; use %d", n, config.VectorSize, m)
+			text := strconv.FormatInt(m, 10)
+			if needsVersion(m) {
+				d.Message += ", with " + storageOption + " (required at 122,880 rows or more; such files need DuckDB 1.2 or later)"
+				text += ", " + storageOption
 			}
-		case s.Kind == sqltext.Attach && n >= config.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2):
-			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without STORAGE_VERSION 'v1.2.0' or later: DuckDB rejects row groups of 122,880 rows or more in older storage formats; add STORAGE_VERSION 'v1.2.0' to the options", n)
+			fix(text, "Use "+text)
+		case s.Kind == sqltext.Attach && needsVersion(n):
+			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without %s or later: DuckDB rejects row groups of 122,880 rows or more in older storage formats; use %s (such files need DuckDB 1.2 or later)", n, storageOption, storageOption)
+			fix(op.Tok.Text+", "+storageOption, "Add "+storageOption)
 		case s.Kind == sqltext.Copy && n < config.VectorSize && isParquet(s):
 			d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %d): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time, so the size asked for is not the size written (not measured here); use %d or more", n, config.VectorSize, config.VectorSize)
 		default:
@@ -123,6 +139,10 @@ func attachSizes(pw *pagewalk.Result) []analysis.Diagnostic {
 	}
 	return out
 }
+
+// storageOption is the oldest storage version that accepts row groups of
+// 122,880 rows or more (DuckDB 1.5.6 rejects them without it, 2026-11-30).
+const storageOption = "STORAGE_VERSION 'v1.2.0'"
 
 // storageAtLeast reports whether a STORAGE_VERSION option names version
 // major.minor or later; an unknown spelling counts as new enough, so that

@@ -1,0 +1,57 @@
+package e2e_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestExamples runs rowalign on the bundled examples module, as the
+// README's first command does, and checks every finding: what a newcomer
+// sees first must stay true.
+func TestExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	dir, err := filepath.Abs("../../examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(rowalignBin, "-json", "./...")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("rowalign -json: %v\n%s", err, out)
+	}
+	var byPkg map[string]map[string][]struct {
+		Posn     string `json:"posn"`
+		Category string `json:"category"`
+	}
+	if err := json.Unmarshal(out, &byPkg); err != nil {
+		t.Fatalf("decoding %s: %v", out, err)
+	}
+	var got []string
+	for _, an := range byPkg {
+		for _, d := range an["rowalign"] {
+			rel, _ := filepath.Rel(dir, d.Posn)
+			got = append(got, fmt.Sprintf("%s %s", filepath.ToSlash(rel), d.Category))
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		"archive/archive.go:16:84 attachsize",
+		"archive/archive.go:24:16 offsetwalk",
+		"export/export.go:15:18 commitsize",
+		"export/export.go:20:15 offsetwalk",
+		"load/load.go:13:20 commitsize",
+		"load/load.go:34:14 appendertx",
+		"report/report.go:17:57 pagesize",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings on examples/:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
