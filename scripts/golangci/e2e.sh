@@ -11,6 +11,8 @@
 #   misspelt     a misspelt setting fails the run and names the valid ones
 #   invalid      a row-group-size DuckDB rejects fails the run with the rule
 #   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
+#   config       the .golangci.yml a team copies passes golangci-lint's own
+#                schema check (config verify)
 # It ends with "golangci e2e: N passed, M failed" and exits 1 on a failure.
 #
 # Usage: scripts/golangci/e2e.sh   (ROWALIGN_CACHE: where build.sh caches)
@@ -166,6 +168,11 @@ sarif() {
 	done
 }
 
+config_verify() {
+	fixture "$work/verify"
+	(cd "$work/verify" && "$gcl" config verify)
+}
+
 check findings findings
 check no-prefix no_prefix
 check nolint nolint
@@ -173,6 +180,7 @@ check fix fix
 check misspelt misspelt
 check invalid invalid
 check sarif sarif
+check config config_verify
 
 echo "golangci e2e: $passed passed, $failed failed ($(($(date +%s) - start)) s)"
 [[ $failed == 0 ]]
