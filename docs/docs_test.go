@@ -106,7 +106,7 @@ func stringLit(e ast.Expr) (string, bool) {
 }
 
 // TestEveryCheckHasAPage: each diagnostic's URL points to a page that
-// exists in the repository and is embedded.
+// exists in the repository and is embedded, and every page is a check's.
 func TestEveryCheckHasAPage(t *testing.T) {
 	checks := emitted(t)
 	if !slices.Contains(checks, rowalign.PageSize) || !slices.Contains(checks, rowalign.CommitSize) || !slices.Contains(checks, rowalign.Directive) {
@@ -119,11 +119,24 @@ func TestEveryCheckHasAPage(t *testing.T) {
 		t.Fatalf("DocsURL %q does not point to %s%s/", rowalign.DocsURL, repo, docs.Dir)
 	}
 	for _, name := range checks {
+		if !slices.Contains(rowalign.Checks, name) {
+			t.Errorf("check %q is emitted but not listed in rowalign.Checks", name)
+		}
+	}
+	for _, name := range rowalign.Checks {
 		if _, ok := docs.Check(name); !ok {
 			t.Errorf("check %q has no page %s/%s.md", name, docs.Dir, name)
 		}
 		if _, err := os.Stat(filepath.Join("..", filepath.FromSlash(rel), name+".md")); err != nil {
 			t.Errorf("the URL of check %q points to a missing file: %v", name, err)
+		}
+	}
+}
+
+func TestNoOrphanPages(t *testing.T) {
+	for _, name := range docs.Checks() {
+		if !slices.Contains(rowalign.Checks, name) {
+			t.Errorf("docs/checks/%s.md documents no check in rowalign.Checks %v", name, rowalign.Checks)
 		}
 	}
 }
