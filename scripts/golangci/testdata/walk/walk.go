@@ -1,15 +1,16 @@
 // Package walk is the fixture of scripts/golangci/e2e.sh: DuckDB walks and
 // commit loops that golangci-lint with the rowalign plugin reports, fixes
-// (walk.go.golden is the result of --fix) or leaves alone. The walks use
-// rowid ranges, the pattern rowalign recommends, so that only their sizes
-// are at issue.
+// (walk.go.golden is the result of --fix) or leaves alone: one or more
+// findings of every check. The size walks use rowid ranges, the pattern
+// rowalign recommends, so that only their sizes are at issue.
 package walk
 
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 
-	_ "github.com/duckdb/duckdb-go/v2"
+	duckdb "github.com/duckdb/duckdb-go/v2"
 )
 
 // pagesize, fixed to 245_760.
@@ -75,4 +76,30 @@ func noReason(db *sql.DB, total int) {
 	for lo := 0; lo < total; lo += page {
 		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+page)
 	}
+}
+
+// offsetwalk, no fix: an aligned page size does not save an ORDER BY walk.
+func orderedWalk(db *sql.DB) {
+	for off := 0; ; off += 245_760 {
+		db.Query("SELECT * FROM t ORDER BY id LIMIT ? OFFSET ?", 245_760, off)
+	}
+}
+
+// appendertx, no fix.
+func load(dc driver.Conn, rows [][]driver.Value) error {
+	app, err := duckdb.NewAppenderFromConn(dc, "", "events")
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := app.AppendRow(r...); err != nil {
+			return err
+		}
+	}
+	return app.Close()
+}
+
+// attachsize, fixed inside the SQL string by adding the storage version.
+func attach(db *sql.DB) {
+	db.Exec("ATTACH 'big.db' AS big (ROW_GROUP_SIZE 245760)")
 }
