@@ -2,6 +2,7 @@ package golangci_test
 
 import (
 	"flag"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -47,6 +48,7 @@ func TestDecode(t *testing.T) {
 		{"all", map[string]any{"row-group-size": 245760, "min-size": 0, "scope": "all"}, func(c *config.Config) {
 			c.RowGroup, c.Min, c.Scope = 245760, 0, config.ScopeAll
 		}},
+		{"wrappers", map[string]any{"wrappers": []any{"example.com/app/db"}}, func(c *config.Config) { c.Wrappers = []string{"example.com/app/db"} }},
 		// YAML decodes numbers as int or float64 depending on the loader.
 		{"float", map[string]any{"row-group-size": float64(61440)}, func(c *config.Config) { c.RowGroup = 61440 }},
 		// Viper lowercases keys; a loader that does not must not let the
@@ -60,7 +62,7 @@ func TestDecode(t *testing.T) {
 			}
 			want := def
 			tc.want(&want)
-			if got.RowGroup != want.RowGroup || got.Min != want.Min || got.Scope != want.Scope {
+			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got %+v, want %+v", got, want)
 			}
 		})
