@@ -171,8 +171,6 @@ func diagnostic(cfg *config.Config, f *finding) analysis.Diagnostic {
 	what := "page size"
 	if f.walk.Strategy == pagewalk.Batch {
 		what = "commit size"
-	} else if f.check == CommitSize {
-		what = "page size"
 	}
 	subject := fmt.Sprintf("%s %d", what, v)
 	if f.site.Name != "" {

@@ -9,8 +9,16 @@
 // A package is in scope when it imports, directly or through its
 // dependencies, a DuckDB driver (github.com/duckdb/duckdb-go/v2,
 // github.com/marcboeker/go-duckdb or github.com/marcboeker/go-duckdb/v2),
-// or when it opens one by name with sql.Open("duckdb", ...). With
-// -scope=all every package is in scope.
+// or when it opens one by name with sql.Open("duckdb", ...), or when it
+// imports a package named in -wrappers. With -scope=all every package is
+// in scope.
+//
+// The dependency walk uses only what the type checker knows, never facts:
+// loaded from source that is the whole import graph; under go vet it is
+// the direct imports and the packages their export data mentions, so a
+// driver blank-imported by the project's own db package is not seen there.
+// -wrappers names such packages; forcing facts on every dependency would
+// make go vet analyse all of them for every build.
 //
 // The analyzer reports nothing. Its result lets the other rowalign passes
 // return at once on packages that are not DuckDB code, which is most of
