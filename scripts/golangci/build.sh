@@ -41,7 +41,7 @@ PLUGIN=$(yml import)
 cache=${ROWALIGN_CACHE:-$HOME/.cache/rowalign}
 out=""
 if [[ ${1:-} == -o ]]; then
-	out=$2
+	out=${2:?usage: build.sh [-o PATH]}
 fi
 
 log() { echo "golangci build: $*" >&2; }
