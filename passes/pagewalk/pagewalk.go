@@ -101,6 +101,9 @@ type Append struct {
 	// InTx reports that the function running it opened a transaction with
 	// BEGIN first.
 	InTx bool
+	// Trips is how many times the loop runs at most, when the source says
+	// (range 2048, range over a slice literal, i < 100); -1 when unknown.
+	Trips int64
 }
 
 // Result lists the walks of a package.

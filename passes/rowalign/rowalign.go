@@ -115,7 +115,7 @@ func run(pass *analysis.Pass, cfg *config.Config, sc *scope.Result, pw *pagewalk
 	}
 	var more []analysis.Diagnostic
 	more = append(more, offsetWalks(pw)...)
-	more = append(more, appenderLoops(pw)...)
+	more = append(more, appenderLoops(pass, pw)...)
 	more = append(more, attachSizes(pw)...)
 	for _, d := range more {
 		if !dirs.ignored(d.Pos) && !dirs.generated(d.Pos) {

@@ -24,6 +24,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/odd",
 		"example.com/fixtures/broken",
 		"example.com/fixtures/strategy",
+		"example.com/fixtures/smallload",
 	)
 }
 

@@ -1,0 +1,1 @@
+exec scripts/golangci/e2e.sh
