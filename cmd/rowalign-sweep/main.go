@@ -62,11 +62,11 @@ const (
 )
 
 type options struct {
-	db, table, svg, gen string
-	rows                int64
-	reps                int
-	sizes, strategies   string
-	json, quiet         bool
+	db, table, svg, gen, save, replot string
+	rows                              int64
+	reps                              int
+	sizes, strategies                 string
+	json, quiet                       bool
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -83,6 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.svg, "svg", "rowalign-sweep.svg", "write the plot to this `file` (empty: no plot)")
 	fs.StringVar(&o.gen, "generate", "", "write the demo table (-rows rows) into this new DuckDB `file` and exit")
 	fs.BoolVar(&o.quiet, "q", false, "no progress output")
+	fs.StringVar(&o.save, "save", "", "also write the JSON report to this `file`")
+	fs.StringVar(&o.replot, "replot", "", "print the table and write the plot of a saved JSON report `file` (-save), measuring nothing")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: rowalign-sweep [-db file.duckdb -table t] [flags]\n\n")
 		fs.PrintDefaults()
@@ -107,6 +109,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "rowalign-sweep:", err)
 		return exitUsage
+	}
+
+	if o.replot != "" {
+		return replot(o, stdout, stderr)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -139,7 +145,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "generating the %s-row, 29-column demo table in %s ...\n", bench.Thousands(o.rows), source)
 		}
-		if err := bench.Generate(ctx, source, o.rows); err != nil {
+		if err := bench.GenerateInChild(ctx, source, o.rows); err != nil {
 			fmt.Fprintln(stderr, "rowalign-sweep: generate:", err)
 			return exitError
 		}
@@ -182,13 +188,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := report{Info: info, Reps: o.reps, Date: started.UTC().Format(time.RFC3339), Machine: machine(),
 		Results: results, Interrupted: interrupted}
-	if o.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+	js, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		fmt.Fprintln(stderr, "rowalign-sweep:", err)
+		return exitError
+	}
+	js = append(js, '\n')
+	if o.save != "" {
+		if err := os.WriteFile(o.save, js, 0o644); err != nil {
 			fmt.Fprintln(stderr, "rowalign-sweep:", err)
 			return exitError
 		}
+	}
+	if o.json {
+		stdout.Write(js)
 	} else {
 		printTable(stdout, rep)
 	}
@@ -214,6 +227,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	case failed:
 		return exitError
+	}
+	return exitOK
+}
+
+// replot prints and plots a saved report.
+func replot(o options, stdout, stderr io.Writer) int {
+	b, err := os.ReadFile(o.replot)
+	if err != nil {
+		fmt.Fprintln(stderr, "rowalign-sweep:", err)
+		return exitError
+	}
+	var rep report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		fmt.Fprintf(stderr, "rowalign-sweep: %s: %v\n", o.replot, err)
+		return exitError
+	}
+	printUnit(stdout, rep.Info)
+	printTable(stdout, rep)
+	if o.svg != "" {
+		if err := os.WriteFile(o.svg, plot(rep), 0o644); err != nil {
+			fmt.Fprintln(stderr, "rowalign-sweep:", err)
+			return exitError
+		}
 	}
 	return exitOK
 }
@@ -272,11 +308,18 @@ func inspect(ctx context.Context, source, table string) (tableInfo, error) {
 func printUnit(w io.Writer, info tableInfo) {
 	l := info.Layout
 	fmt.Fprintf(w, "table %s in %s (DuckDB %s)\n", info.Table, info.Source, info.DuckDB)
-	fmt.Fprintf(w, "  row group size: %s rows; %d row groups (last %s rows), %.1f%% full\n",
-		bench.Thousands(l.RowGroupSize), len(l.Groups), bench.Thousands(info.LastGroup), 100*info.Fill)
+	fmt.Fprintf(w, "  row group size: %s rows; %d row group%s (last %s rows), %.1f%% full\n",
+		bench.Thousands(l.RowGroupSize), len(l.Groups), plural(len(l.Groups)), bench.Thousands(info.LastGroup), 100*info.Fill)
 	fmt.Fprintf(w, "  rows: %s live, %s deleted (rowid gaps)\n", bench.Thousands(l.Live), bench.Thousands(info.Deleted))
-	fmt.Fprintf(w, "  recommended page: %s rows = %d row group(s): pager.Pages(ctx, db, %q, pager.RowGroups(%d))\n\n",
-		bench.Thousands(info.RecommendRows), info.RecommendGroup, info.Table, info.RecommendGroup)
+	fmt.Fprintf(w, "  recommended page: %s rows = %d row group%s: pager.Pages(ctx, db, %q, pager.RowGroups(%d))\n\n",
+		bench.Thousands(info.RecommendRows), info.RecommendGroup, plural(info.RecommendGroup), info.Table, info.RecommendGroup)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func parseStrategies(s string) ([]string, error) {

@@ -30,7 +30,7 @@ func printTable(w io.Writer, r report) {
 			scan = &r.Results[i]
 		}
 	}
-	fmt.Fprintf(w, "%s, %s, DuckDB %s, medians of %d runs (each its own process)\n\n", r.Date, r.Machine, r.Info.DuckDB, r.Reps)
+	fmt.Fprintf(w, "%s, %s, DuckDB %s; medians of the runs column (%d repetitions asked, rounds alternate the order, each run its own process)\n\n", r.Date, r.Machine, r.Info.DuckDB, r.Reps)
 	fmt.Fprintln(w, "| strategy | page rows | aligned | wall s | vs scan | CPU s | checkpoint s | peak RSS MiB | runs |")
 	fmt.Fprintln(w, "|---|---:|:---:|---:|---:|---:|---:|---:|---:|")
 	for _, res := range r.Results {

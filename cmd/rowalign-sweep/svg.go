@@ -21,17 +21,18 @@ var colors = map[string]string{
 // marked with a vertical rule and filled points (misaligned: hollow).
 func plot(r report) []byte {
 	const (
-		W, H                   = 960, 560
-		left, right, top, bott = 70, 210, 50, 60
+		W, H                   = 1000, 560
+		left, right, top, bott = 70, 250, 50, 70
 	)
 	pw, ph := float64(W-left-right), float64(H-top-bott)
 	var sizes []int64
-	var maxY float64
+	maxY, minY := 0.0, math.Inf(1)
 	for _, res := range r.Results {
-		if res.Reps == 0 {
+		if res.Reps == 0 || res.Wall <= 0 {
 			continue
 		}
 		maxY = math.Max(maxY, res.Wall.Seconds())
+		minY = math.Min(minY, res.Wall.Seconds())
 		if bench.Sized(res.Config.Strategy) {
 			sizes = append(sizes, res.Config.PageRows)
 		}
@@ -39,9 +40,14 @@ func plot(r report) []byte {
 	slices.Sort(sizes)
 	sizes = slices.Compact(sizes)
 	if maxY == 0 {
-		maxY = 1
+		maxY, minY = 1, 0.1
 	}
-	maxY = niceCeil(maxY * 1.05)
+	// A log time axis too: ORDER BY pages can cost 30x the rest.
+	maxY = niceCeil(maxY * 1.1)
+	minY = niceFloor(minY / 1.1)
+	if minY >= maxY {
+		minY = maxY / 10
+	}
 	lo, hi := 1.0, 10.0
 	if len(sizes) > 0 {
 		lo, hi = float64(sizes[0])/1.6, float64(sizes[len(sizes)-1])*1.6
@@ -49,7 +55,9 @@ func plot(r report) []byte {
 	x := func(n int64) float64 {
 		return float64(left) + pw*(math.Log(float64(n))-math.Log(lo))/(math.Log(hi)-math.Log(lo))
 	}
-	y := func(s float64) float64 { return float64(top) + ph*(1-s/maxY) }
+	y := func(s float64) float64 {
+		return float64(top) + ph*(1-(math.Log(s)-math.Log(minY))/(math.Log(maxY)-math.Log(minY)))
+	}
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n", W, H, W, H)
@@ -62,18 +70,25 @@ func plot(r report) []byte {
 	// Axes and grid.
 	fmt.Fprintf(&b, `<g stroke="#999" fill="none"><line x1="%d" y1="%d" x2="%d" y2="%d"/><line x1="%d" y1="%d" x2="%d" y2="%d"/></g>`+"\n",
 		left, top, left, H-bott, left, H-bott, W-right, H-bott)
-	step := maxY / 5
-	for i := 0; i <= 5; i++ {
-		v := step * float64(i)
+	for _, v := range ticks(minY, maxY) {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n",
 			left, y(v), W-right, y(v), left-6, y(v)+4, trimFloat(v))
 	}
-	fmt.Fprintf(&b, `<text x="18" y="%d" transform="rotate(-90 18 %d)" text-anchor="middle">seconds</text>`+"\n", top+int(ph/2), top+int(ph/2))
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">page size, rows (log scale)</text>`+"\n", left+int(pw/2), H-18)
+	fmt.Fprintf(&b, `<text x="18" y="%d" transform="rotate(-90 18 %d)" text-anchor="middle">seconds (log scale)</text>`+"\n", top+int(ph/2), top+int(ph/2))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">page size, rows (log scale)</text>`+"\n", left+int(pw/2), H-12)
 	g := r.Info.Layout.RowGroupSize
+	lastX, row := math.Inf(-1), 0
 	for _, n := range sizes {
 		aligned := g > 0 && n%g == 0
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(n), H-bott+16, bench.Thousands(n))
+		// Stagger the labels of sizes too close to share a line
+		// (245,760 and 250,000).
+		if x(n)-lastX < 60 {
+			row = 1 - row
+		} else {
+			row = 0
+		}
+		lastX = x(n)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(n), H-bott+16+14*row, bench.Thousands(n))
 		if aligned {
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#009E73" stroke-dasharray="2 4" opacity="0.6"/>`+"\n", x(n), top, x(n), H-bott)
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="#009E73" font-size="10">aligned (%d rg)</text>`+"\n", x(n), top-2, n/g)
@@ -163,6 +178,30 @@ func label(s string) string {
 		return "pager.Copy"
 	}
 	return s
+}
+
+// niceFloor rounds v down to 1, 2 or 5 times a power of ten.
+func niceFloor(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{5, 2, 1} {
+		if m*p <= v {
+			return m * p
+		}
+	}
+	return p
+}
+
+// ticks returns the 1-2-5 values from lo to hi.
+func ticks(lo, hi float64) []float64 {
+	var out []float64
+	for p := math.Pow(10, math.Floor(math.Log10(lo))); p <= hi; p *= 10 {
+		for _, m := range []float64{1, 2, 5} {
+			if v := m * p; v >= lo*0.999 && v <= hi*1.001 {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // niceCeil rounds v up to 1, 2 or 5 times a power of ten.
