@@ -37,17 +37,18 @@ func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) e
 	if err != nil {
 		return fmt.Errorf("pager: begin transaction: %w", err)
 	}
+	// Deferred, so that a panic in the caller's loop body (which runs
+	// inside fn) still releases the connection.
+	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
 		return err
 	}
 	if commit {
 		if err := tx.Commit(); err != nil {
 			return fmt.Errorf("pager: commit: %w", err)
 		}
-		return nil
 	}
-	return tx.Rollback()
+	return nil
 }
 
 // Option configures a walk ([Pages], [Walk], [Copy]).

@@ -357,6 +357,12 @@ func TestCancelAndBreak(t *testing.T) {
 	for range pager.Pages(context.Background(), db, "t") {
 		break
 	}
+	func() {
+		defer func() { recover() }()
+		for range pager.Pages(context.Background(), db, "t") {
+			panic("the caller's bug")
+		}
+	}()
 	if s := db.Stats(); s.InUse != 0 {
 		t.Fatalf("%d connections still in use", s.InUse)
 	}
