@@ -106,12 +106,12 @@ func run(pass *analysis.Pass, cfg *config.Config, sc *scope.Result, pw *pagewalk
 	for _, f := range byPos {
 		fs = append(fs, f)
 	}
-	sort.Slice(fs, func(i, j int) bool { return fs[i].site.Pos < fs[j].site.Pos })
+	var ds []analysis.Diagnostic
 	for _, f := range fs {
 		if dirs.ignored(f.site.Pos) || dirs.ignored(f.walk.Pos()) || dirs.generated(f.site.Pos) {
 			continue
 		}
-		pass.Report(diagnostic(cfg, f))
+		ds = append(ds, diagnostic(cfg, f))
 	}
 	var more []analysis.Diagnostic
 	more = append(more, offsetWalks(pw)...)
@@ -120,8 +120,14 @@ func run(pass *analysis.Pass, cfg *config.Config, sc *scope.Result, pw *pagewalk
 	for _, d := range more {
 		if !dirs.ignored(d.Pos) && !dirs.generated(d.Pos) {
 			d.URL = DocsURL + d.Category + ".md"
-			pass.Report(d)
+			ds = append(ds, d)
 		}
+	}
+	// Source order, whatever check found what: the standalone driver
+	// prints findings as they are reported.
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos < ds[j].Pos })
+	for _, d := range ds {
+		pass.Report(d)
 	}
 	dirs.reportMissingReasons()
 	return nil
