@@ -68,6 +68,11 @@ func (c *Config) Validate() error {
 	if c.Scope != ScopeAuto && c.Scope != ScopeAll {
 		return fmt.Errorf("scope %q: must be %q or %q", c.Scope, ScopeAuto, ScopeAll)
 	}
+	for _, w := range c.Wrappers {
+		if w == "" || strings.ContainsAny(w, " \t\n,") {
+			return fmt.Errorf("wrappers: %q is not an import path", w)
+		}
+	}
 	return nil
 }
 

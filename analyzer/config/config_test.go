@@ -20,6 +20,8 @@ func TestValidate(t *testing.T) {
 		{func(c *config.Config) { c.RowGroup = 0 }, "row group size 0"},
 		{func(c *config.Config) { c.Min = -1 }, "min size -1"},
 		{func(c *config.Config) { c.Scope = "some" }, `scope "some": must be "auto" or "all"`},
+		{func(c *config.Config) { c.Wrappers = []string{"example.com/db"} }, ""},
+		{func(c *config.Config) { c.Wrappers = []string{"a/db b/db"} }, `wrappers: "a/db b/db" is not an import path`},
 	} {
 		c := config.Default()
 		tc.change(c)
