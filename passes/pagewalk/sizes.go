@@ -86,28 +86,19 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 // a constant of this package, the use of another package's constant, or
 // the expression itself.
 func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
-	var id *ast.Ident
-	switch e := e.(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	}
-	if id != nil {
-		if c, ok := w.info.Uses[id].(*types.Const); ok {
-			if c.Pkg() != w.pass.Pkg {
-				return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}
-			}
-			if decl := w.flow.ConstValues[c]; decl != nil && depth < maxDepth {
-				// const pageSize = base: report where the digits are.
-				s := w.constSite(ast.Unparen(decl), v, depth+1)
-				if s.Name == "" {
-					s.Name = c.Name()
-				}
-				return s
-			}
-			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: c.Name()}
+	if c := w.flow.ConstOf(e); c != nil {
+		if c.Pkg() != w.pass.Pkg {
+			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}
 		}
+		if decl := w.flow.ConstValues[c]; decl != nil && depth < maxDepth {
+			// const pageSize = base: report where the digits are.
+			s := w.constSite(ast.Unparen(decl), v, depth+1)
+			if s.Name == "" {
+				s.Name = c.Name()
+			}
+			return s
+		}
+		return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: c.Name()}
 	}
 	s := Site{Pos: e.Pos(), End: e.End(), Value: v, Fixable: true}
 	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.INT {

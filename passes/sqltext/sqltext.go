@@ -309,17 +309,8 @@ func (b *builder) constPart(e ast.Expr, val string) Part {
 	lit, ok := e.(*ast.BasicLit)
 	if !ok {
 		// A named constant declared in this package: its literal.
-		var id *ast.Ident
-		switch e := e.(type) {
-		case *ast.Ident:
-			id = e
-		case *ast.SelectorExpr:
-			id = e.Sel
-		}
-		if id != nil {
-			if c, isConst := b.info.Uses[id].(*types.Const); isConst {
-				lit, ok = b.flow.ConstValues[c].(*ast.BasicLit)
-			}
+		if c := b.flow.ConstOf(e); c != nil {
+			lit, ok = b.flow.ConstValues[c].(*ast.BasicLit)
 		}
 	}
 	if ok && lit.Kind == token.STRING && sourceMatches(lit, val) {

@@ -200,6 +200,21 @@ func (x *Index) ObjectOf(e ast.Expr) types.Object {
 	return nil
 }
 
+// ConstOf returns the named constant e refers to (c or pkg.C), or nil.
+func (x *Index) ConstOf(e ast.Expr) *types.Const {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return nil
+	}
+	c, _ := x.Info.Uses[id].(*types.Const)
+	return c
+}
+
 // Callee returns the function or method a call statically names (generic
 // instantiations resolved to their origin), or nil for calls of function
 // values, conversions and builtins.
