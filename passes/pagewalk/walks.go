@@ -592,8 +592,9 @@ func (w *walker) modulus(cond ast.Expr) ast.Expr {
 	return nil
 }
 
-// isCount reports whether e counts rows: len(x) or a non-constant integer
-// variable.
+// isCount reports whether e counts rows: len(x) or a non-constant
+// variable of a plain integer type (a time.Duration or a byte count type
+// counts something else).
 func (w *walker) isCount(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok {
@@ -604,7 +605,8 @@ func (w *walker) isCount(e ast.Expr) bool {
 		return false
 	}
 	_, isVar := w.flow.ObjectOf(e).(*types.Var)
-	return isVar && isInteger(w.info.TypeOf(e))
+	_, basic := w.info.TypeOf(e).(*types.Basic)
+	return isVar && basic && isInteger(w.info.TypeOf(e))
 }
 
 // opensTransaction reports whether the function around cur runs BEGIN (or

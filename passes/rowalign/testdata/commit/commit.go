@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"time"
 
 	duckdb "github.com/duckdb/duckdb-go/v2"
 )
@@ -100,6 +101,19 @@ func streamBatches(db *sql.DB, send func([]int)) {
 		if len(batch) == 250_000 {
 			send(batch)
 			batch = batch[:0]
+		}
+	}
+}
+
+// A commit every five seconds is not a row count.
+func timedCommits(db *sql.DB, src *sql.Rows) {
+	tx, _ := db.Begin()
+	start := time.Now()
+	for src.Next() {
+		if elapsed := time.Since(start); elapsed >= 5*time.Second {
+			tx.Commit()
+			tx, _ = db.Begin()
+			start = time.Now()
 		}
 	}
 }
