@@ -179,7 +179,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !o.quiet {
 		progress = newProgress(stderr)
 	}
-	started := time.Now()
+	started, load0 := time.Now(), loadAvg()
 	results, runErr := bench.Run(ctx, source, table, info.Layout.RowGroupSize, cfgs, o.reps, progress)
 	interrupted := runErr != nil && ctx.Err() != nil
 	if runErr != nil && !interrupted {
@@ -188,6 +188,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := report{Info: info, Reps: o.reps, Date: started.UTC().Format(time.RFC3339), Machine: machine(),
 		Results: results, Interrupted: interrupted}
+	if load0 != "" {
+		rep.Load = fmt.Sprintf("1-minute load average %s at the start, %s at the end, on %d cores", load0, loadAvg(), numCPU())
+	}
 	js, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		fmt.Fprintln(stderr, "rowalign-sweep:", err)
@@ -300,6 +303,11 @@ func inspect(ctx context.Context, source, table string) (tableInfo, error) {
 	}
 	if g := l.RowGroupSize; g > 0 {
 		info.RecommendGroup = int(max(1, recommendedPageRows/g))
+		if len(l.Groups) == 1 {
+			// One group: its capacity is not visible (a partial group's
+			// count is all the metadata says), and one page holds it all.
+			info.RecommendGroup = 1
+		}
 		info.RecommendRows = int64(info.RecommendGroup) * g
 	}
 	return info, nil
@@ -311,6 +319,9 @@ func printUnit(w io.Writer, info tableInfo) {
 	fmt.Fprintf(w, "  row group size: %s rows; %d row group%s (last %s rows), %.1f%% full\n",
 		bench.Thousands(l.RowGroupSize), len(l.Groups), plural(len(l.Groups)), bench.Thousands(info.LastGroup), 100*info.Fill)
 	fmt.Fprintf(w, "  rows: %s live, %s deleted (rowid gaps)\n", bench.Thousands(l.Live), bench.Thousands(info.Deleted))
+	if len(l.Groups) == 1 {
+		fmt.Fprintf(w, "  (a single row group: the table's unit cannot be read from it; DuckDB's default is 122,880 rows)\n")
+	}
 	fmt.Fprintf(w, "  recommended page: %s rows = %d row group%s: pager.Pages(ctx, db, %q, pager.RowGroups(%d))\n\n",
 		bench.Thousands(info.RecommendRows), info.RecommendGroup, plural(info.RecommendGroup), info.Table, info.RecommendGroup)
 }

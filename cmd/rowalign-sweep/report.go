@@ -17,6 +17,7 @@ type report struct {
 	Date        string         `json:"date"`
 	Machine     string         `json:"machine"`
 	Reps        int            `json:"reps"`
+	Load        string         `json:"load,omitempty"`
 	Results     []bench.Result `json:"results"`
 	Interrupted bool           `json:"interrupted,omitempty"`
 }
@@ -29,6 +30,9 @@ func printTable(w io.Writer, r report) {
 		if r.Results[i].Config.Strategy == bench.Scan && r.Results[i].Reps > 0 {
 			scan = &r.Results[i]
 		}
+	}
+	if r.Load != "" {
+		fmt.Fprintf(w, "machine load (other processes count): %s\n", r.Load)
 	}
 	fmt.Fprintf(w, "%s, %s, DuckDB %s; medians of the runs column (%d repetitions asked, rounds alternate the order, each run its own process)\n\n", r.Date, r.Machine, r.Info.DuckDB, r.Reps)
 	fmt.Fprintln(w, "| strategy | page rows | aligned | wall s | vs scan | CPU s | checkpoint s | peak RSS MiB | runs |")
@@ -120,6 +124,19 @@ func oneLine(s string) string {
 		s = s[:120] + "..."
 	}
 	return s
+}
+
+// loadAvg returns the 1-minute load average (Linux), or "".
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 func numCPU() int { return runtime.NumCPU() }

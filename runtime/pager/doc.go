@@ -19,7 +19,11 @@
 //
 // DuckDB prunes the other row groups of such a scan, so a page reads only its
 // own row groups, and a walk costs about what one unpaged scan costs while its
-// memory is bounded by the page. The unit is read, never assumed: a table
+// memory is bounded by the page (1,000,000 rows, 29 columns, DuckDB 1.5.6,
+// 2-core machine, 2026-11-30: 0.94-1.20x the scan's wall time at one row
+// group per page, 1.06x at two, half its peak memory; docs/pager.md). One
+// row group is one DuckDB scan task: pages of two or more groups let DuckDB
+// use two threads per page. The unit is read, never assumed: a table
 // written with ROW_GROUP_SIZE 204800 gets 204,800-row pages, a table with
 // deleted rows keeps its boundaries (its pages hold fewer rows).
 //
