@@ -254,6 +254,11 @@ func plan(l Layout, k int, from int64) []span {
 // identifier. A part starting with a double quote is read as a quoted
 // identifier; use [Ident] to build a name whose parts contain dots.
 //
+// A walk on a *sql.DB holds one of its connections until it ends: with
+// SetMaxOpenConns(1), a statement on the same *sql.DB inside the loop body
+// would wait forever. Pass a *sql.Tx to run other statements in the walk's
+// snapshot.
+//
 // An error ends the walk: it is yielded once, with a nil page, as a
 // *PageError naming the page when it concerns one. Breaking out of the loop
 // ends the walk and releases its transaction; so does cancelling ctx.
