@@ -36,13 +36,11 @@ import (
 	"github.com/rowalign/rowalign/runtime/pager"
 )
 
-// recommendedPageRows is the page size the recommendation aims at: 245,760
-// rows (2 row groups of 122,880) was the fastest read page in the project's
-// measurements (2.76 s vs 3.48 s for one SELECT * of the 1M-row, 29-column
-// table, peak RSS 240 MiB vs 423 MiB; FACTS.md, 2026-11-30). The
-// recommendation is the largest whole number of the table's row groups not
-// above it (at least one group).
-const recommendedPageRows = 245_760
+// recommendedPageRows is the page size the recommendation aims at: the
+// pager's own default, the fastest read page measured (see
+// pager.DefaultPageRows). The recommendation is the largest whole number of
+// the table's row groups not above it (at least one group).
+const recommendedPageRows = pager.DefaultPageRows
 
 // smallPageRows is the small page size of the sweep: 10,000 rows, the
 // LIMIT 10000 pages typical of hand-written loops (and of FACTS.md's table).

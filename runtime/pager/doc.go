@@ -23,7 +23,8 @@
 // 2-core machine, 2026-11-30: 0.94-1.20x the scan's wall time at one row
 // group per page, 1.06x at two, half its peak memory; docs/pager.md). One
 // row group is one DuckDB scan task: pages of two or more groups let DuckDB
-// use two threads per page. The unit is read, never assumed: a table
+// use two threads per page, which is why the default page is whole groups up
+// to [DefaultPageRows] rows (two of DuckDB's default groups). The unit is read, never assumed: a table
 // written with ROW_GROUP_SIZE 204800 gets 204,800-row pages, a table with
 // deleted rows keeps its boundaries (its pages hold fewer rows).
 //

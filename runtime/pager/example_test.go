@@ -99,7 +99,7 @@ func ExampleCursor() {
 	defer db.Close()
 	ctx := context.Background()
 	var saved string
-	for page, err := range pager.Pages(ctx, db, "events") {
+	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(1)) {
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -121,7 +121,7 @@ func ExampleCursor() {
 		fmt.Println(err)
 		return
 	}
-	for page, err := range pager.Pages(ctx, db, "events", pager.From(c)) {
+	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(1), pager.From(c)) {
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -62,11 +62,15 @@ type config struct {
 	from    *Cursor
 }
 
-// RowGroups sets the page size in whole row groups (default 1). The page
-// size in rows is then k times the table's own row group size: 122,880 rows
-// per group by default, 204,800 for a table written with ROW_GROUP_SIZE
-// 204800. Memory grows with the page: the driver materialises each page's
-// result whole before the first row reaches Go.
+// RowGroups sets the page size in whole row groups. The page size in rows is
+// then k times the table's own row group size: 122,880 rows per group by
+// default, 204,800 for a table written with ROW_GROUP_SIZE 204800. Memory
+// grows with the page: the driver materialises each page's result whole
+// before the first row reaches Go.
+//
+// Without RowGroups, a page is the largest whole number of the table's row
+// groups not above DefaultPageRows rows, and at least one group: 2 groups of
+// 122,880 rows on DuckDB's default layout.
 func RowGroups(k int) Option {
 	return func(c *config) error {
 		if k < 1 {
@@ -75,6 +79,26 @@ func RowGroups(k int) Option {
 		c.groups = k
 		return nil
 	}
+}
+
+// DefaultPageRows is the page size, in rows, that the default page (no
+// [RowGroups]) aims at. 245,760 rows (2 groups of 122,880) was the fastest
+// read page measured: on a 1,000,000-row, 29-column table, DuckDB 1.5.6, 2
+// cores, 2026-11-30, 1.06x one unpaged SELECT * on an idle machine and 0.83x
+// under load, at 221 MiB peak RSS against the scan's 378 MiB; one-group
+// pages were 1.20x and 0.94x, because DuckDB scans one row group per thread
+// (docs/pager.md).
+const DefaultPageRows = 245_760
+
+// pageGroups returns the page size in groups for a layout.
+func (c *config) pageGroups(l Layout) int {
+	if c.groups > 0 {
+		return c.groups
+	}
+	if l.RowGroupSize <= 0 {
+		return 1
+	}
+	return int(max(1, DefaultPageRows/l.RowGroupSize))
 }
 
 // Columns selects the columns to read (default all, as SELECT *). Each name
@@ -115,7 +139,7 @@ func From(c Cursor) Option {
 }
 
 func newConfig(opts []Option) (*config, error) {
-	c := &config{groups: 1}
+	c := &config{}
 	for _, o := range opts {
 		if err := o(c); err != nil {
 			return nil, err
@@ -234,7 +258,8 @@ func plan(l Layout, k int, from int64) []span {
 }
 
 // Pages walks table page by page, each page k whole row groups
-// ([RowGroups], default 1), in one consistent snapshot:
+// ([RowGroups]; by default about [DefaultPageRows] rows), in one consistent
+// snapshot:
 //
 //	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(2)) {
 //		if err != nil {
@@ -311,7 +336,7 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 			}
 			from, index = c.Next, c.Page
 		}
-		spans := plan(l, cfg.groups, from)
+		spans := plan(l, cfg.pageGroups(l), from)
 		if len(spans) == 0 {
 			// No row group listed: the table is empty. Make sure of it in
 			// the snapshot rather than trust the metadata alone.

@@ -181,6 +181,21 @@ func TestSizes(t *testing.T) {
 	}
 }
 
+// TestDefaultPage checks the default page: whole groups up to
+// DefaultPageRows rows.
+func TestDefaultPage(t *testing.T) {
+	db := open(t, smallGroup)
+	per := pager.DefaultPageRows / smallGroup // 120 groups of 2,048
+	fill(t, db, "t", (per+1)*smallGroup)
+	r, err := collect(t, db, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(r.sizes) != fmt.Sprint([]int{per * smallGroup, smallGroup}) {
+		t.Fatalf("default pages %v", r.sizes)
+	}
+}
+
 func TestCustomRowGroupSize(t *testing.T) {
 	const size = 204800 // the example of ROW_GROUP_SIZE
 	db := open(t, size)
@@ -213,7 +228,7 @@ func TestDeletedRows(t *testing.T) {
 	if l.Deleted() == 0 || len(l.Groups) != 5 {
 		t.Fatalf("layout %+v, deleted %d", l, l.Deleted())
 	}
-	r, err := collect(t, db, "t")
+	r, err := collect(t, db, "t", pager.RowGroups(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +256,7 @@ func TestSnapshot(t *testing.T) {
 			fill(t, db, "t", 20*smallGroup)
 			var want result
 			var err error
-			want, err = collect(t, db, "t")
+			want, err = collect(t, db, "t", pager.RowGroups(1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -289,7 +304,7 @@ func TestSnapshot(t *testing.T) {
 				})
 			}
 			got := result{ids: map[int64]int{}}
-			for p, err := range pager.Pages(ctx, q, "t", pager.Columns("id")) {
+			for p, err := range pager.Pages(ctx, q, "t", pager.Columns("id"), pager.RowGroups(1)) {
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -335,7 +350,7 @@ func TestCancelAndBreak(t *testing.T) {
 	defer cancel()
 	var err error
 	pages := 0
-	for p, e := range pager.Pages(ctx, db, "t") {
+	for p, e := range pager.Pages(ctx, db, "t", pager.RowGroups(1)) {
 		if e != nil {
 			err = e
 			break
@@ -392,7 +407,7 @@ func TestErrors(t *testing.T) {
 	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "no_such_column") {
 		t.Errorf("broken Where: %v", err)
 	}
-	r, err := collect(t, db, "t", pager.Where("CAST(v AS INTEGER) >= 0"))
+	r, err := collect(t, db, "t", pager.Where("CAST(v AS INTEGER) >= 0"), pager.RowGroups(1))
 	if !errors.As(err, &pe) || !strings.Contains(pe.Page, "page 4/5") || !strings.Contains(err.Error(), "oops") {
 		t.Errorf("driver error mid-walk: %v", err)
 	}
@@ -455,7 +470,7 @@ func TestResume(t *testing.T) {
 	ctx := context.Background()
 	first := result{ids: map[int64]int{}}
 	var text []byte
-	for p, err := range pager.Pages(ctx, db, "t", pager.Columns("id")) {
+	for p, err := range pager.Pages(ctx, db, "t", pager.Columns("id"), pager.RowGroups(1)) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -481,7 +496,7 @@ func TestResume(t *testing.T) {
 	if err := c.UnmarshalText(text); err != nil {
 		t.Fatal(err)
 	}
-	rest, err := collect(t, db, "t", pager.From(c))
+	rest, err := collect(t, db, "t", pager.From(c), pager.RowGroups(1))
 	if err != nil {
 		t.Fatal(err)
 	}
