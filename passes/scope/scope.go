@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/analyzer/config"
+	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
 // DriverPaths are the import paths of the DuckDB drivers for database/sql.
@@ -45,9 +46,12 @@ type Result struct {
 	// Reason says why the package is in scope, for debugging and tests.
 	Reason string
 
-	info    *types.Info
-	origins map[types.Object][]ast.Expr // values assigned to each variable or field
-	engines map[types.Object]string     // memo: "" while resolving, "?" unknown
+	// Flow is the package's value index, built once here for every pass
+	// that requires this one; nil when nothing in the package can run SQL
+	// through database/sql.
+	Flow *flow.Index
+
+	engines map[types.Object]string // memo: "" while resolving, "?" unknown
 }
 
 // New returns the scope analyzer for cfg. Passes that require it must be
@@ -68,7 +72,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 var Analyzer = New(config.Default())
 
 func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
-	res := &Result{info: pass.TypesInfo}
+	res := &Result{}
 	driver, directSQL := dependencies(pass.Pkg, cfg.Wrappers)
 	switch {
 	case cfg.All():
@@ -81,24 +85,14 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		// of scope costs one walk over its import graph.
 		return res, nil
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	res.origins = make(map[types.Object][]ast.Expr)
+	res.Flow = flow.New(pass.TypesInfo, pass.Files)
 	res.engines = make(map[types.Object]string)
-	for n := range insp.PreorderSeq((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			res.recordAssign(n.Lhs, n.Rhs)
-		case *ast.ValueSpec:
-			lhs := make([]ast.Expr, len(n.Names))
-			for i, id := range n.Names {
-				lhs[i] = id
-			}
-			res.recordAssign(lhs, n.Values)
-		case *ast.CompositeLit:
-			res.recordFields(n)
-		case *ast.CallExpr:
-			if !res.InScope && openedDriver(pass.TypesInfo, n) == DriverName {
+	if !res.InScope {
+		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
+			if openedDriver(res.Flow, n.(*ast.CallExpr)) == DriverName {
 				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
+				break
 			}
 		}
 	}
@@ -147,63 +141,12 @@ func walkImports(pkg *types.Package, visit func(*types.Package) bool) {
 	}
 }
 
-func (r *Result) recordAssign(lhs, rhs []ast.Expr) {
-	switch {
-	case len(lhs) == len(rhs):
-		for i := range lhs {
-			r.record(lhs[i], rhs[i])
-		}
-	case len(rhs) == 1:
-		// db, err := sql.Open(...): the handle is the first result.
-		r.record(lhs[0], rhs[0])
-	}
-}
-
-func (r *Result) recordFields(lit *ast.CompositeLit) {
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if key, ok := kv.Key.(*ast.Ident); ok {
-				if obj, ok := r.info.Uses[key].(*types.Var); ok && obj.IsField() {
-					r.origins[obj] = append(r.origins[obj], kv.Value)
-				}
-			}
-		}
-	}
-}
-
-func (r *Result) record(lhs, rhs ast.Expr) {
-	if obj := objectOf(r.info, lhs); obj != nil {
-		r.origins[obj] = append(r.origins[obj], rhs)
-	}
-}
-
-// objectOf returns the variable or field an expression names, or nil.
-func objectOf(info *types.Info, e ast.Expr) types.Object {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if obj, ok := info.Defs[e].(*types.Var); ok {
-			return obj
-		}
-		if obj, ok := info.Uses[e].(*types.Var); ok {
-			return obj
-		}
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			return sel.Obj()
-		}
-		if obj, ok := info.Uses[e.Sel].(*types.Var); ok {
-			return obj // a package-level variable of another package
-		}
-	}
-	return nil
-}
-
 // Foreign reports the driver name of another engine when the database
 // handle x (a *sql.DB, *sql.Tx or *sql.Conn expression) provably comes
 // from sql.Open with a driver other than DuckDB's, and "" otherwise: a
 // handle of unknown origin in a package in scope counts as DuckDB's.
 func (r *Result) Foreign(x ast.Expr) string {
-	if r == nil || r.origins == nil {
+	if r == nil || r.Flow == nil {
 		return ""
 	}
 	if name := r.engineOf(x, 0); name != "?" && name != DriverName {
@@ -222,7 +165,7 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 	}
 	x = ast.Unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
-		if name := openedDriver(r.info, call); name != "" {
+		if name := openedDriver(r.Flow, call); name != "" {
 			return name
 		}
 		// tx, err := db.BeginTx(...) and conn, err := db.Conn(...) share
@@ -230,14 +173,14 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			switch sel.Sel.Name {
 			case "Begin", "BeginTx", "Conn":
-				if isSQLHandle(r.info.TypeOf(sel.X)) {
+				if isSQLHandle(r.Flow.Info.TypeOf(sel.X)) {
 					return r.engineOf(sel.X, depth+1)
 				}
 			}
 		}
 		return "?"
 	}
-	obj := objectOf(r.info, x)
+	obj := r.Flow.ObjectOf(x)
 	if obj == nil {
 		return "?"
 	}
@@ -249,8 +192,13 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 	}
 	r.engines[obj] = ""
 	name := "?"
-	for i, o := range r.origins[obj] {
-		e := r.engineOf(o, depth+1)
+	// No writes (a parameter, a field set elsewhere) leaves it unknown.
+	for i, w := range r.Flow.Writes[obj] {
+		e := "?"
+		if w.Value != nil && (!w.Tuple || w.Index == 0) {
+			// db, err := sql.Open(...): the handle is the first result.
+			e = r.engineOf(w.Value, depth+1)
+		}
 		if i > 0 && e != name {
 			e = "?" // assigned from two engines, or from an unknown one
 		}
@@ -266,9 +214,10 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 // openedDriver returns the driver name of sql.Open(name, ...), "duckdb"
 // for sql.OpenDB over a DuckDB connector, "?" for an unknown name, and ""
 // when call is neither.
-func openedDriver(info *types.Info, call *ast.CallExpr) string {
-	fn, ok := typeutilCallee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
+func openedDriver(x *flow.Index, call *ast.CallExpr) string {
+	info := x.Info
+	fn := x.Callee(call)
+	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
 	switch {
@@ -282,25 +231,8 @@ func openedDriver(info *types.Info, call *ast.CallExpr) string {
 			return DriverName
 		}
 		return "?"
-	case IsDriverPath(fn.Pkg().Path()) && fn.Name() == "NewConnector":
-		return ""
 	}
 	return ""
-}
-
-// typeutilCallee is typeutil.Callee without the generic-instance dance:
-// a package-level function or a method named by a selector.
-func typeutilCallee(info *types.Info, call *ast.CallExpr) types.Object {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return info.Uses[fun]
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[fun]; ok {
-			return sel.Obj()
-		}
-		return info.Uses[fun.Sel]
-	}
-	return nil
 }
 
 func isDriverType(t types.Type) bool {

@@ -98,10 +98,11 @@ var queryMethods = map[string]bool{
 
 func run(pass *analysis.Pass, scopeA *analysis.Analyzer) (any, error) {
 	res := &Result{}
-	if sc := pass.ResultOf[scopeA].(*scope.Result); !sc.InScope {
+	sc := pass.ResultOf[scopeA].(*scope.Result)
+	if !sc.InScope {
 		return res, nil
 	}
-	res.Flow = flow.New(pass.TypesInfo, pass.Files)
+	res.Flow = sc.Flow
 	b := &builder{info: pass.TypesInfo, flow: res.Flow}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
