@@ -32,6 +32,12 @@ const (
 	// load left 81,920-row groups. Inside BEGIN ... COMMIT groups came out
 	// whole and every flush size cost the same (8.5-9.4 s).
 	costAppenderNoTx = "the Appender flushes by itself every 204,800 rows, not a multiple of the 122,880-row row group, and outside a transaction each flush is a commit that leaves a partial row group (measured: a 1M-row load left 81,920-row groups)"
+	// costLargeOffsetWalk: the same old plan, which DuckDB >= 1.1 still
+	// uses for limits above maxRewrittenLimit.
+	costLargeOffsetWalk = "DuckDB rewrites LIMIT/OFFSET pages only for constant limits up to 1,000,000, so every page of this walk scans and discards its offset: the plan that took 19.1 s against 4.05 s on DuckDB 1.1.3 (1M rows, 10,000-row pages)"
+	// maxRewrittenLimit is the largest LIMIT DuckDB 1.5.6's late
+	// materialization rewrite applies to.
+	maxRewrittenLimit = 1_000_000
 	// appenderAutoFlush is duckdb-go's automatic Appender flush size.
 	appenderAutoFlush = 204_800
 )
@@ -47,6 +53,8 @@ func offsetWalks(pw *pagewalk.Result) []analysis.Diagnostic {
 			what, cost = "keyset page walk (key > last ORDER BY key LIMIT n)", costKeysetWalk
 		case w.Strategy == pagewalk.OffsetLimit && w.Query.Shape.OrderBy:
 			what, cost = "LIMIT/OFFSET page walk with ORDER BY", costOrderedWalk
+		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit:
+			what, cost = fmt.Sprintf("LIMIT/OFFSET page walk without ORDER BY, %d-row pages,", largestSite(w)), costLargeOffsetWalk
 		case w.Strategy == pagewalk.OffsetLimit:
 			what, cost = "LIMIT/OFFSET page walk without ORDER BY", costPlainOffsetWalk
 		default:
@@ -64,6 +72,15 @@ func offsetWalks(pw *pagewalk.Result) []analysis.Diagnostic {
 		})
 	}
 	return out
+}
+
+// largestSite returns the largest constant page size of a walk, 0 if none.
+func largestSite(w *pagewalk.Walk) int64 {
+	var m int64
+	for _, s := range w.Sites {
+		m = max(m, s.Value)
+	}
+	return m
 }
 
 // appenderLoops reports Appenders fed in a loop outside a transaction.

@@ -40,6 +40,12 @@ func copyWalk(db *sql.DB) {
 	}
 }
 
+func hugePages(db *sql.DB) {
+	for off := 0; ; off += 1_228_800 {
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 1_228_800, off) // want `LIMIT/OFFSET page walk without ORDER BY, 1228800-row pages, over DuckDB: DuckDB rewrites LIMIT/OFFSET pages only for constant limits up to 1,000,000, so every page of this walk scans and discards its offset`
+	}
+}
+
 // One keyset page per request: no walk.
 func keysetPage(db *sql.DB, after int64) {
 	db.Query("SELECT * FROM t WHERE id > ? ORDER BY id LIMIT 100", after)
