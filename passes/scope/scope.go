@@ -85,16 +85,19 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		// of scope costs one walk over its import graph.
 		return res, nil
 	}
-	res.Flow = flow.New(pass.TypesInfo, pass.Files)
-	res.engines = make(map[types.Object]string)
 	if !res.InScope {
 		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 		for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
-			if openedDriver(res.Flow, n.(*ast.CallExpr)) == DriverName {
+			if openedDriver(pass.TypesInfo, n.(*ast.CallExpr)) == DriverName {
 				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
 				break
 			}
 		}
+	}
+	if res.InScope {
+		// The value index is the first thing built only for DuckDB code.
+		res.Flow = flow.New(pass.TypesInfo, pass.Files)
+		res.engines = make(map[types.Object]string)
 	}
 	return res, nil
 }
@@ -165,7 +168,7 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 	}
 	x = ast.Unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
-		if name := openedDriver(r.Flow, call); name != "" {
+		if name := openedDriver(r.Flow.Info, call); name != "" {
 			return name
 		}
 		// tx, err := db.BeginTx(...) and conn, err := db.Conn(...) share
@@ -214,9 +217,8 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 // openedDriver returns the driver name of sql.Open(name, ...), "duckdb"
 // for sql.OpenDB over a DuckDB connector, "?" for an unknown name, and ""
 // when call is neither.
-func openedDriver(x *flow.Index, call *ast.CallExpr) string {
-	info := x.Info
-	fn := x.Callee(call)
+func openedDriver(info *types.Info, call *ast.CallExpr) string {
+	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}

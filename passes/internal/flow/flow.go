@@ -218,7 +218,10 @@ func (x *Index) ConstOf(e ast.Expr) *types.Const {
 // Callee returns the function or method a call statically names (generic
 // instantiations resolved to their origin), or nil for calls of function
 // values, conversions and builtins.
-func (x *Index) Callee(call *ast.CallExpr) *types.Func {
+func (x *Index) Callee(call *ast.CallExpr) *types.Func { return Callee(x.Info, call) }
+
+// Callee is Index.Callee for callers that have no index (yet).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	fun := ast.Unparen(call.Fun)
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
@@ -229,12 +232,12 @@ func (x *Index) Callee(call *ast.CallExpr) *types.Func {
 	var obj types.Object
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
-		obj = x.Info.Uses[f]
+		obj = info.Uses[f]
 	case *ast.SelectorExpr:
-		if sel, ok := x.Info.Selections[f]; ok {
+		if sel, ok := info.Selections[f]; ok {
 			obj = sel.Obj()
 		} else {
-			obj = x.Info.Uses[f.Sel]
+			obj = info.Uses[f.Sel]
 		}
 	}
 	fn, ok := obj.(*types.Func)
