@@ -32,6 +32,11 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 		return nil
 	}
 	e = ast.Unparen(e)
+	// LIMIT pageSize+1 asks for one row more to see whether another page
+	// follows: the page size is pageSize.
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && w.isConst(b.Y, 1) {
+		return w.sites(b.X, depth+1)
+	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
 		if !exact {

@@ -47,6 +47,14 @@ func serveRequests(db *sql.DB, reqs []request) {
 	}
 }
 
+// LIMIT n+1 peeks one row past the page to see whether another follows:
+// the page is n rows, and n is aligned.
+func peekOne(db *sql.DB) {
+	for off := 0; ; off += aligned {
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", aligned+1, off) // want `LIMIT/OFFSET page walk without ORDER BY`
+	}
+}
+
 // LIMIT without OFFSET: a preview, a top-N.
 func topN(db *sql.DB) {
 	for i := 0; i < 3; i++ {
