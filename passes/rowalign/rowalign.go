@@ -189,6 +189,8 @@ func diagnostic(cfg *config.Config, f *finding) analysis.Diagnostic {
 
 	var cost, alt string
 	switch {
+	case f.check == PageSize && v < rg:
+		cost, alt = costReadSmall, pagerRead
 	case f.check == PageSize:
 		cost, alt = costReadMisaligned, pagerRead
 	case v < rg:
