@@ -2,10 +2,10 @@ package pagewalk
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
+	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
 
@@ -38,7 +38,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 		return w.sites(b.X, depth+1)
 	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
-		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		v, exact := flow.IntValue(w.info, e)
 		if !exact {
 			return nil
 		}

@@ -2,7 +2,6 @@ package pagewalk
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -197,7 +196,7 @@ func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 			return true
 		case token.RANGE:
 			rs := wr.Node.(*ast.RangeStmt)
-			if !isInteger(v.Type()) {
+			if !flow.IsInteger(v.Type()) {
 				continue
 			}
 			switch t := w.info.TypeOf(rs.X).Underlying().(type) {
@@ -367,12 +366,8 @@ func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
 }
 
 func (w *walker) isConst(e ast.Expr, want int64) bool {
-	tv, ok := w.info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	return exact && v == want
+	v, ok := flow.IntValue(w.info, e)
+	return ok && v == want
 }
 
 // commitIn returns a commit into DuckDB inside loop: tx.Commit on a
@@ -469,16 +464,12 @@ func (w *walker) trips(loop ast.Node) int64 {
 // constInt returns the value of a constant integer expression, or of a
 // variable assigned a constant once.
 func (w *walker) constInt(e ast.Expr) (int64, bool) {
-	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
-		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		return v, exact
+	if v, ok := flow.IntValue(w.info, e); ok {
+		return v, true
 	}
 	if obj := w.flow.ObjectOf(e); obj != nil {
 		if v := w.flow.SingleValue(obj); v != nil {
-			if tv, ok := w.info.Types[v]; ok && tv.Value != nil {
-				n, exact := constant.Int64Val(constant.ToInt(tv.Value))
-				return n, exact
-			}
+			return flow.IntValue(w.info, v)
 		}
 	}
 	return 0, false
@@ -560,18 +551,18 @@ func (w *walker) batchSize(cond ast.Expr) ast.Expr {
 	}
 	switch b.Op {
 	case token.EQL:
-		if w.isCount(b.X) && isInteger(w.info.TypeOf(b.Y)) {
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
 			return b.Y
 		}
-		if w.isCount(b.Y) && isInteger(w.info.TypeOf(b.X)) {
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
 			return b.X
 		}
 	case token.GEQ, token.GTR:
-		if w.isCount(b.X) && isInteger(w.info.TypeOf(b.Y)) {
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
 			return b.Y
 		}
 	case token.LEQ, token.LSS:
-		if w.isCount(b.Y) && isInteger(w.info.TypeOf(b.X)) {
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
 			return b.X
 		}
 	}
@@ -606,7 +597,7 @@ func (w *walker) isCount(e ast.Expr) bool {
 	}
 	_, isVar := w.flow.ObjectOf(e).(*types.Var)
 	_, basic := w.info.TypeOf(e).(*types.Basic)
-	return isVar && basic && isInteger(w.info.TypeOf(e))
+	return isVar && basic && flow.IsInteger(w.info.TypeOf(e))
 }
 
 // opensTransaction reports whether the function around cur runs BEGIN (or
@@ -632,14 +623,6 @@ func (w *walker) opensTransaction(cur inspector.Cursor) bool {
 
 func within(n, outer ast.Node) bool {
 	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
-}
-
-func isInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 func recvType(fn *types.Func) types.Type {

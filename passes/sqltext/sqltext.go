@@ -243,7 +243,7 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 		}
 		return b.sprintf(format[0], call.Args[1:], depth)
 	case "fmt.Sprint":
-		if len(call.Args) == 1 && isInteger(b.info.TypeOf(call.Args[0])) {
+		if len(call.Args) == 1 && flow.IsInteger(b.info.TypeOf(call.Args[0])) {
 			return Text{{Expr: call.Args[0]}}
 		}
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
@@ -340,14 +340,6 @@ func isString(t types.Type) bool {
 		b, ok = t.Underlying().(*types.Basic)
 	}
 	return ok && b.Info()&types.IsString != 0
-}
-
-func isInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 func isContext(t types.Type) bool {

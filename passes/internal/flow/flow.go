@@ -11,6 +11,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -280,13 +281,20 @@ func (x *Index) SingleResult(obj types.Object) *ast.CallExpr {
 	return call
 }
 
-// FuncOf returns the declaration of the function or method a parameter
-// belongs to, when it is declared in the package.
-func (x *Index) FuncOf(p *types.Var) (*ast.FuncDecl, Param, bool) {
-	pm, ok := x.Params[p]
-	if !ok || pm.Func == nil {
-		return nil, pm, false
+// IntValue returns the value of a constant integer expression.
+func IntValue(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
 	}
-	d, ok := x.Funcs[pm.Func]
-	return d, pm, ok
+	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
+// IsInteger reports whether t is an integer type.
+func IsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
