@@ -7,10 +7,11 @@ package rowalign
 // project's shared notes, summarised in README.md. Messages quote only
 // these numbers; re-measure with rowalign-sweep before changing them.
 const (
-	// costReadMisaligned: reads of aligned and misaligned pages took the
-	// same time within noise (2.76 s vs 4.19 s wall was Go-side noise; the
-	// DuckDB side 0.77 s vs 0.92 s), but a 250,000-row page read 16.3 MB
-	// against 12.8 MB for a 245,760-row page.
+	// costReadMisaligned: FACTS.md finds reads of aligned and misaligned
+	// pages within noise on DuckDB 1.5 (rowid ranges at 245,760 vs 250,000:
+	// 2.76 s vs 4.19 s wall, 0.77 s vs 0.92 s inside DuckDB), so the message
+	// quotes bytes, not seconds: a 250,000-row page read 16.3 MB against
+	// 12.8 MB for a 245,760-row page.
 	costReadMisaligned = "each page reads an extra, partly used row group (measured: +27% bytes read at 250,000- vs 245,760-row pages)"
 
 	// costReadSmall: rowid-range walks of the same table at 10,000- and

@@ -20,10 +20,10 @@ import (
 const (
 	// costOrderedWalk: ORDER BY rowid LIMIT/OFFSET, 10,000-row pages, on a
 	// loaded machine; one unpaged SELECT * took 3.48 s.
-	costOrderedWalk = "every page sorts the rest of the table again, so the walk is quadratic (measured on 1M rows: ~86 s at 10,000-row pages against 3.48 s for one SELECT *)"
+	costOrderedWalk = "every page sorts the rest of the table again, so the walk is quadratic (measured on 1M rows, on a loaded machine: ~86 s at 10,000-row pages against 3.48 s for one SELECT * on a quiet one)"
 	// costKeysetWalk: WHERE k > ? ORDER BY k LIMIT n, 10,000-row pages, on a
 	// loaded machine.
-	costKeysetWalk = "every page sorts the remaining rows again, so the walk is quadratic (measured on 1M rows: ~40 s at 10,000-row pages against 3.48 s for one SELECT *)"
+	costKeysetWalk = "every page sorts the remaining rows again, so the walk is quadratic (measured on 1M rows, on a loaded machine: ~40 s at 10,000-row pages against 3.48 s for one SELECT * on a quiet one)"
 	// costPlainOffsetWalk: LIMIT/OFFSET without ORDER BY against rowid
 	// ranges, 10,000-row pages; and the same walk on DuckDB 1.1.3.
 	costPlainOffsetWalk = "DuckDB >= 1.1 rewrites each page into a rowid scan, a semi join and a sort, only for constant limits up to 1,000,000 (measured on 1M rows: 4.05 s against 3.37 s for rowid ranges at 10,000-row pages, and 19.1 s on DuckDB 1.1.3)"
@@ -148,12 +148,12 @@ func attachSizes(pw *pagewalk.Result) []analysis.Diagnostic {
 			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d): DuckDB rejects a row group size that is not a multiple of its vector size %d; use %d", n, config.VectorSize, m)
 			text := strconv.FormatInt(m, 10)
 			if needsVersion(m) {
-				d.Message += ", with " + storageOption + " (required at 122,880 rows or more; such files need DuckDB 1.2 or later)"
+				d.Message += ", with " + storageOption + " (required at 122,880 rows or more)"
 				text += ", " + storageOption
 			}
 			fix(text, "Use "+text)
 		case s.Kind == sqltext.Attach && needsVersion(n):
-			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without %s or later: DuckDB rejects row groups of 122,880 rows or more in older storage formats; use %s (such files need DuckDB 1.2 or later)", n, storageOption, storageOption)
+			d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without %s or later: DuckDB rejects row groups of 122,880 rows or more in older storage formats; use %s", n, storageOption, storageOption)
 			fix(op.Tok.Text+", "+storageOption, "Add "+storageOption)
 		case s.Kind == sqltext.Copy && n < config.VectorSize && isParquet(s):
 			d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %d): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time, so the size asked for is not the size written (not measured here); use %d or more", n, config.VectorSize, config.VectorSize)
