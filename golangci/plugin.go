@@ -17,9 +17,11 @@
 //	          row-group-size: 122880
 //	          min-size: 10000
 //	          scope: auto
+//	          checks: [all, -appendertx]
 //
-// The settings are the json names of analyzer.Config, the same struct the
-// command-line flags fill; a key that is not one of them fails the run.
+// The settings are the json names of analyzer.Settings, the same struct
+// the command-line flags fill; a key that is not one of them, or a value
+// the flags would reject, fails the run when golangci-lint starts.
 package golangci
 
 import (
@@ -33,12 +35,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/analyzer"
-	"github.com/rowalign/rowalign/analyzer/config"
 )
 
 // Name is the plugin's name, and the analyzer's: golangci-lint prefixes a
 // message with the analyzer name only when the two differ.
-const Name = "rowalign"
+const Name = analyzer.Name
 
 func init() {
 	register.Plugin(Name, New)
@@ -46,7 +47,7 @@ func init() {
 
 // Plugin is the rowalign linter configured from .golangci.yml.
 type Plugin struct {
-	cfg config.Config
+	settings analyzer.Settings
 }
 
 var _ register.LinterPlugin = (*Plugin)(nil)
@@ -54,30 +55,30 @@ var _ register.LinterPlugin = (*Plugin)(nil)
 // New decodes settings (the "settings" map of
 // linters.settings.custom.rowalign) over the defaults and validates them.
 func New(settings any) (register.LinterPlugin, error) {
-	cfg, err := Decode(settings)
+	s, err := Decode(settings)
 	if err != nil {
 		return nil, err
 	}
-	return &Plugin{cfg: cfg}, nil
+	return &Plugin{settings: s}, nil
 }
 
 // Decode returns the configuration settings describe: the defaults, with
 // each key present in settings overriding its field. Unknown keys and
 // invalid values are errors that name the valid keys or the rule broken.
-func Decode(settings any) (config.Config, error) {
+func Decode(settings any) (analyzer.Settings, error) {
 	merged, err := overDefaults(settings)
 	if err != nil {
-		return config.Config{}, err
+		return analyzer.Settings{}, err
 	}
 	// DecodeSettings rejects unknown fields and wrong types.
-	cfg, err := register.DecodeSettings[config.Config](merged)
+	s, err := register.DecodeSettings[analyzer.Settings](merged)
 	if err != nil {
-		return config.Config{}, fmt.Errorf("rowalign settings: %v (valid settings: %s)", unwrapDecode(err), strings.Join(Keys(), ", "))
+		return analyzer.Settings{}, fmt.Errorf("rowalign settings: %v (valid settings: %s)", unwrapDecode(err), strings.Join(Keys(), ", "))
 	}
-	if err := cfg.Validate(); err != nil {
-		return config.Config{}, fmt.Errorf("rowalign settings: %w", err)
+	if err := s.Validate(); err != nil {
+		return analyzer.Settings{}, fmt.Errorf("rowalign settings: %w", err)
 	}
-	return cfg, nil
+	return s, nil
 }
 
 // overDefaults returns the default configuration as a JSON object with the
@@ -85,7 +86,7 @@ func Decode(settings any) (config.Config, error) {
 // settings block is absent, and a map[string]any otherwise.
 func overDefaults(settings any) (any, error) {
 	var defaults map[string]any
-	b, err := json.Marshal(config.Default())
+	b, err := json.Marshal(analyzer.Default())
 	if err != nil {
 		return nil, err
 	}
@@ -123,9 +124,10 @@ func unwrapDecode(err error) string {
 	return s
 }
 
-// Keys returns the setting names, sorted: the json tags of config.Config.
+// Keys returns the setting names, sorted: the json tags of
+// analyzer.Settings.
 func Keys() []string {
-	t := reflect.TypeFor[config.Config]()
+	t := reflect.TypeFor[analyzer.Settings]()
 	var keys []string
 	for f := range t.Fields() {
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -137,11 +139,9 @@ func Keys() []string {
 	return keys
 }
 
-// BuildAnalyzers returns the rowalign analyzer; it requires the rest of
-// the suite, which golangci-lint runs without reporting from it.
+// BuildAnalyzers returns the rowalign analyzer for the plugin's settings.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	cfg := p.cfg
-	return []*analysis.Analyzer{analyzer.New(&cfg)}, nil
+	return []*analysis.Analyzer{analyzer.New(p.settings)}, nil
 }
 
 // GetLoadMode asks for type information: the passes resolve constants,

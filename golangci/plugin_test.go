@@ -9,8 +9,8 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 
 	"github.com/rowalign/rowalign/analyzer"
-	"github.com/rowalign/rowalign/analyzer/config"
 	"github.com/rowalign/rowalign/golangci"
+	"github.com/rowalign/rowalign/passes/settings"
 )
 
 func TestRegistered(t *testing.T) {
@@ -37,23 +37,24 @@ func TestRegistered(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	def := *config.Default()
+	def := analyzer.Default()
 	for _, tc := range []struct {
 		name     string
 		settings any
-		want     func(*config.Config)
+		want     func(*settings.Settings)
 	}{
-		{"absent", nil, func(*config.Config) {}},
-		{"empty", map[string]any{}, func(*config.Config) {}},
-		{"all", map[string]any{"row-group-size": 245760, "min-size": 0, "scope": "all"}, func(c *config.Config) {
-			c.RowGroup, c.Min, c.Scope = 245760, 0, config.ScopeAll
+		{"absent", nil, func(*settings.Settings) {}},
+		{"empty", map[string]any{}, func(*settings.Settings) {}},
+		{"all", map[string]any{"row-group-size": 245760, "min-size": 0, "scope": "all"}, func(c *settings.Settings) {
+			c.RowGroup, c.Min, c.Scope = 245760, 0, settings.ScopeAll
 		}},
-		{"wrappers", map[string]any{"wrappers": []any{"example.com/app/db"}}, func(c *config.Config) { c.Wrappers = []string{"example.com/app/db"} }},
+		{"wrappers", map[string]any{"wrappers": []any{"example.com/app/db"}}, func(c *settings.Settings) { c.Wrappers = []string{"example.com/app/db"} }},
 		// YAML decodes numbers as int or float64 depending on the loader.
-		{"float", map[string]any{"row-group-size": float64(61440)}, func(c *config.Config) { c.RowGroup = 61440 }},
+		{"float", map[string]any{"row-group-size": float64(61440)}, func(c *settings.Settings) { c.RowGroup = 61440 }},
 		// Viper lowercases keys; a loader that does not must not let the
 		// default win over a differently cased key.
-		{"case", map[string]any{"Scope": "all"}, func(c *config.Config) { c.Scope = config.ScopeAll }},
+		{"case", map[string]any{"Scope": "all"}, func(c *settings.Settings) { c.Scope = settings.ScopeAll }},
+		{"checks", map[string]any{"checks": []any{"all", "-appendertx"}}, func(c *settings.Settings) { c.Checks = []string{"all", "-appendertx"} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := golangci.Decode(tc.settings)
@@ -80,6 +81,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"type", map[string]any{"min-size": "ten"}, []string{"min-size"}},
 		{"not a multiple", map[string]any{"row-group-size": 100000}, []string{"row group size 100000", "2048"}},
 		{"scope", map[string]any{"scope": "everything"}, []string{`scope "everything"`}},
+		{"checks", map[string]any{"checks": []any{"all", "-nosuch"}}, []string{`no check named "nosuch"`}},
 		{"not a mapping", []any{"scope"}, []string{"must be a mapping"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,8 +108,7 @@ func TestKeys(t *testing.T) {
 	if len(keys) < 3 {
 		t.Fatalf("keys %v", keys)
 	}
-	cfg := analyzer.Default()
-	a := analyzer.New(cfg)
+	a := analyzer.New(analyzer.Default())
 	n := 0
 	a.Flags.VisitAll(func(*flag.Flag) { n++ })
 	if n != len(keys) {

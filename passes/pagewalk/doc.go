@@ -1,10 +1,11 @@
-// Package pagewalk defines an Analyzer that finds the page walks and
-// commit loops of DuckDB client code, and traces their sizes to the
-// constants that set them.
+// Package pagewalk finds the page walks and commit loops of DuckDB client
+// code, and traces their sizes to the constants that set them.
 //
-// # Analyzer pagewalk
-//
-// pagewalk: find page walks and commit loops and the sizes that drive them
+// Find runs once per package, after scope.Of and sqltext.Find, and every
+// rowalign check reads its result. The files are split by job: query.go
+// finds walks in queries run in loops, advance.go decides whether a
+// position moves on from one iteration to the next, batch.go finds commit
+// loops, appender.go finds Appender loops, sizes.go traces sizes.
 //
 // A page walk is a query run in a loop that moves through a table one
 // page at a time:
@@ -31,8 +32,7 @@
 // constants at the call sites of its function in the same package,
 // generic functions and iterator functions included.
 //
-// The analyzer reports nothing; the rowalign analyzer decides what is
-// worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
+// Find reports nothing; the checks decide what is worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
 // a loop, or in a loop whose offset does not advance (a page served per
 // request); a LIMIT without OFFSET that is not a keyset walk; batches cut
 // from one streaming query and sent somewhere that is not a DuckDB commit;

@@ -3,13 +3,7 @@ package pagewalk
 import (
 	"go/ast"
 	"go/token"
-	"reflect"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-
-	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
 
@@ -112,24 +106,4 @@ type Result struct {
 	Appends []*Append
 	// Queries are all the queries of the package, walks or not.
 	Queries []*sqltext.Query
-	// Flow is the package's value index (nil out of scope).
-	Flow *flow.Index
 }
-
-// New returns the pagewalk analyzer over the given scope and sqltext
-// analyzers.
-func New(scopeA, sqltextA *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:             "rowalignpagewalk",
-		Doc:              "find page walks and commit loops and the sizes that drive them",
-		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/pagewalk",
-		Requires:         []*analysis.Analyzer{scopeA, sqltextA, inspect.Analyzer},
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, scopeA, sqltextA) },
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[*Result](),
-	}
-}
-
-// Analyzer is the pagewalk analyzer over the default scope and sqltext
-// analyzers.
-var Analyzer = New(scope.Analyzer, sqltext.Analyzer)

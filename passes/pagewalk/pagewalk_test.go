@@ -2,18 +2,42 @@ package pagewalk_test
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/pagewalk"
+	"github.com/rowalign/rowalign/passes/scope"
+	"github.com/rowalign/rowalign/passes/sqltext"
 )
+
+// find runs pagewalk.Find on each package analysistest loads, after
+// scope.Of and sqltext.Find as the checks do.
+var find = &analysis.Analyzer{
+	Name:             "find",
+	Doc:              "test: pagewalk.Find",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*pagewalk.Result](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		sc := scope.Of(pass, insp, false, nil)
+		if !sc.InScope {
+			return &pagewalk.Result{}, nil
+		}
+		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp), nil
+	},
+}
 
 // Test checks every walk found against the "// walk: ..." comment on its
 // line, and that lines without one hold no walk.
 func Test(t *testing.T) {
-	for _, r := range analysistest.Run(t, analysistest.TestData(), pagewalk.Analyzer, "example.com/pagewalk/w") {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), find, "example.com/pagewalk/w") {
 		res := r.Result.(*pagewalk.Result)
 		want := make(map[int]string)
 		for _, f := range r.Pass.Files {

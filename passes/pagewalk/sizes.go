@@ -28,7 +28,7 @@ func (w *walker) operandSites(q *sqltext.Query, o *sqltext.Operand) []Site {
 // It returns nothing when any source of e is not visible (a flag, a
 // computation, a variable whose address is taken).
 func (w *walker) sites(e ast.Expr, depth int) []Site {
-	if e == nil || depth > maxDepth {
+	if e == nil || depth > flow.MaxDepth {
 		return nil
 	}
 	e = ast.Unparen(e)
@@ -92,10 +92,10 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 // the expression itself.
 func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
 	if c := w.flow.ConstOf(e); c != nil {
-		if c.Pkg() != w.pass.Pkg {
+		if c.Pkg() != w.pkg {
 			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}
 		}
-		if decl := w.flow.ConstValues[c]; decl != nil && depth < maxDepth {
+		if decl := w.flow.ConstValues[c]; decl != nil && depth < flow.MaxDepth {
 			// const pageSize = base: report where the digits are.
 			s := w.constSite(ast.Unparen(decl), v, depth+1)
 			if s.Name == "" {

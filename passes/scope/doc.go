@@ -1,10 +1,5 @@
-// Package scope defines an Analyzer that decides whether a package is
-// DuckDB client code, and which database handles in it belong to another
-// engine.
-//
-// # Analyzer scope
-//
-// scope: decide whether a package is DuckDB client code
+// Package scope decides whether a package is DuckDB client code, and
+// which database handles in it belong to another engine.
 //
 // A package is in scope when it imports, directly or through its
 // dependencies, a DuckDB driver (github.com/duckdb/duckdb-go/v2,
@@ -20,7 +15,7 @@
 // -wrappers names such packages; forcing facts on every dependency would
 // make go vet analyse all of them for every build.
 //
-// The analyzer reports nothing. Its result lets the other rowalign passes
+// Of reports nothing. Its result lets the rowalign checks
 // return at once on packages that are not DuckDB code, which is most of
 // any build, and tells them which *sql.DB, *sql.Tx and *sql.Conn values
 // provably come from another engine (sql.Open("postgres", ...)), so that a

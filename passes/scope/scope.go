@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/analyzer/config"
 	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
@@ -54,28 +51,15 @@ type Result struct {
 	engines map[types.Object]string // memo: "" while resolving, "?" unknown
 }
 
-// New returns the scope analyzer for cfg. Passes that require it must be
-// built with the same instance.
-func New(cfg *config.Config) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:             "rowaligndbscope",
-		Doc:              "decide whether a package is DuckDB client code",
-		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/scope",
-		Requires:         []*analysis.Analyzer{inspect.Analyzer},
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[*Result](),
-	}
-}
-
-// Analyzer is the scope analyzer with the default configuration.
-var Analyzer = New(config.Default())
-
-func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
+// Of decides whether the package of pass, whose syntax insp covers, is
+// DuckDB client code: all puts every package in scope (-scope=all), and
+// wrappers are the -wrappers import paths.
+func Of(pass *analysis.Pass, insp *inspector.Inspector, all bool, wrappers []string) *Result {
 	res := &Result{}
-	driver, directSQL := dependencies(pass.Pkg, cfg.Wrappers)
+	info := pass.TypesInfo
+	driver, directSQL := dependencies(pass.Pkg, wrappers)
 	switch {
-	case cfg.All():
+	case all:
 		res.InScope, res.Reason = true, "-scope=all"
 	case driver != "":
 		res.InScope, res.Reason = true, "imports "+driver
@@ -83,12 +67,11 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		// sql.Open("duckdb", ...) needs a direct import of database/sql:
 		// without one nothing below can change the answer, so a package out
 		// of scope costs one walk over its import graph.
-		return res, nil
+		return res
 	}
 	if !res.InScope {
-		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 		for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
-			if openedDriver(pass.TypesInfo, n.(*ast.CallExpr)) == DriverName {
+			if openedDriver(info, n.(*ast.CallExpr)) == DriverName {
 				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
 				break
 			}
@@ -96,10 +79,10 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	}
 	if res.InScope {
 		// The value index is the first thing built only for DuckDB code.
-		res.Flow = flow.New(pass.TypesInfo, pass.Files)
+		res.Flow = flow.New(info, pass.Files)
 		res.engines = make(map[types.Object]string)
 	}
-	return res, nil
+	return res
 }
 
 // dependencies returns the DuckDB driver or wrapper path pkg depends on
@@ -158,12 +141,8 @@ func (r *Result) Foreign(x ast.Expr) string {
 	return ""
 }
 
-// maxDepth bounds how many assignments engineOf follows; real code needs
-// two or three (sql.Open, BeginTx, a struct field).
-const maxDepth = 8
-
 func (r *Result) engineOf(x ast.Expr, depth int) string {
-	if depth > maxDepth {
+	if depth > flow.MaxDepth {
 		return "?"
 	}
 	x = ast.Unparen(x)
@@ -238,22 +217,11 @@ func openedDriver(info *types.Info, call *ast.CallExpr) string {
 }
 
 func isDriverType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && IsDriverPath(n.Obj().Pkg().Path())
+	path, _, ok := flow.NamedType(t)
+	return ok && IsDriverPath(path)
 }
 
 // isSQLHandle reports whether t is *sql.DB or *sql.Conn.
 func isSQLHandle(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "database/sql" {
-		return false
-	}
-	return n.Obj().Name() == "DB" || n.Obj().Name() == "Conn"
+	return flow.IsNamed(t, "database/sql", "DB") || flow.IsNamed(t, "database/sql", "Conn")
 }

@@ -5,10 +5,28 @@ import (
 	"strings"
 	"testing"
 
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/scope"
 )
+
+// scopeOf runs scope.Of on each package analysistest loads, in the
+// default scope.
+var scopeOf = &analysis.Analyzer{
+	Name:             "scopeof",
+	Doc:              "test: scope.Of",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*scope.Result](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		return scope.Of(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), false, nil), nil
+	},
+}
 
 func TestInScope(t *testing.T) {
 	want := map[string]bool{
@@ -23,7 +41,7 @@ func TestInScope(t *testing.T) {
 	for p := range want {
 		pkgs = append(pkgs, p)
 	}
-	for _, r := range analysistest.Run(t, analysistest.TestData(), scope.Analyzer, pkgs...) {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), scopeOf, pkgs...) {
 		res := r.Result.(*scope.Result)
 		path := r.Pass.Pkg.Path()
 		if res.InScope != want[path] {
@@ -36,7 +54,7 @@ func TestInScope(t *testing.T) {
 // against the "// foreign:" comment listing the expected driver name of
 // each argument of use(...), "-" for DuckDB or unknown.
 func TestForeign(t *testing.T) {
-	for _, r := range analysistest.Run(t, analysistest.TestData(), scope.Analyzer, "example.com/scope/foreign") {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), scopeOf, "example.com/scope/foreign") {
 		res := r.Result.(*scope.Result)
 		for _, f := range r.Pass.Files {
 			var want []string

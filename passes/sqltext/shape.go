@@ -16,6 +16,7 @@ const (
 	Create      // CREATE (TABLE ... AS SELECT writes rows)
 	Copy        // COPY
 	Attach      // ATTACH
+	Begin       // BEGIN, START TRANSACTION
 )
 
 // An Operand is the value after LIMIT, OFFSET, a rowid comparison or an
@@ -126,6 +127,8 @@ func kindOf(toks []Token) Kind {
 			return Copy
 		case "ATTACH":
 			return Attach
+		case "BEGIN", "START":
+			return Begin
 		}
 		return Other
 	}

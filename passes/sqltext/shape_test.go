@@ -28,6 +28,10 @@ func TestParse(t *testing.T) {
 		{sql: `SELECT "LIMIT" FROM t`, kind: Read},
 		{sql: "WITH x AS (SELECT 1) SELECT * FROM x LIMIT ?", kind: Read, limit: "?"},
 		{sql: "ATTACH 'f.db' (ROW_GROUP_SIZE 100000)", kind: Attach},
+		{sql: "BEGIN", kind: Begin},
+		{sql: "begin transaction", kind: Begin},
+		{sql: "START TRANSACTION", kind: Begin},
+		{sql: "COMMIT", kind: Other},
 		{sql: "", kind: Other},
 	} {
 		s := Parse(lit(tc.sql))

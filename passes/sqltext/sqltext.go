@@ -5,16 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/scope"
 )
 
 // A Query is one database/sql call and the SQL text it runs.
@@ -65,30 +61,6 @@ func (q *Query) NumberPos(o *Operand) (token.Pos, bool) {
 	return p.Src.Pos() + 1 + token.Pos(p.SrcOff+o.Tok.Off), true
 }
 
-// Result lists the queries of a package in source order.
-type Result struct {
-	Queries []*Query
-	// Flow is the package's value index, shared with the passes that
-	// require this one.
-	Flow *flow.Index
-}
-
-// New returns the sqltext analyzer that runs only where scopeA says.
-func New(scopeA *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:             "rowalignsqltext",
-		Doc:              "reconstruct the SQL text of database/sql calls",
-		URL:              "https://github.com/rowalign/rowalign/tree/main/passes/sqltext",
-		Requires:         []*analysis.Analyzer{scopeA, inspect.Analyzer},
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, scopeA) },
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[*Result](),
-	}
-}
-
-// Analyzer is the sqltext analyzer over the default scope analyzer.
-var Analyzer = New(scope.Analyzer)
-
 // queryMethods are the database/sql methods (and their look-alikes on
 // wrappers and interfaces) whose first string parameter is SQL.
 var queryMethods = map[string]bool{
@@ -96,23 +68,20 @@ var queryMethods = map[string]bool{
 	"Exec": true, "ExecContext": true, "Prepare": true, "PrepareContext": true,
 }
 
-func run(pass *analysis.Pass, scopeA *analysis.Analyzer) (any, error) {
-	res := &Result{}
-	sc := pass.ResultOf[scopeA].(*scope.Result)
-	if !sc.InScope {
-		return res, nil
-	}
-	res.Flow = sc.Flow
-	b := &builder{info: pass.TypesInfo, flow: res.Flow}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+// Find returns the queries of the syntax insp covers, in source order.
+// x is the package's value index, through which SQL text held in
+// variables and constants is found.
+func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
+	var qs []*Query
+	b := &builder{info: x.Info, flow: x}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
 			q.Cursor = cur
 			q.Shape = Parse(q.Text)
-			res.Queries = append(res.Queries, q)
+			qs = append(qs, q)
 		}
 	}
-	return res, nil
+	return qs
 }
 
 type builder struct {
@@ -195,15 +164,11 @@ func (b *builder) preparedBy(stmt ast.Expr) *Query {
 	return nil
 }
 
-// maxDepth bounds how far eval follows variables and calls; SQL built
-// through more than eight steps is left as a hole.
-const maxDepth = 8
-
 // eval reconstructs the string expression e as SQL text with holes.
 func (b *builder) eval(e ast.Expr, depth int) Text {
 	e = ast.Unparen(e)
 	hole := Text{{Expr: e}}
-	if depth > maxDepth {
+	if depth > flow.MaxDepth {
 		return hole
 	}
 	if tv, ok := b.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -228,7 +193,7 @@ func (b *builder) eval(e ast.Expr, depth int) Text {
 
 func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 	hole := Text{{Expr: call}}
-	fn := b.flow.Callee(call)
+	fn := flow.Callee(b.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return hole
 	}
@@ -342,16 +307,6 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-func isContext(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
+func isContext(t types.Type) bool { return flow.IsNamed(t, "context", "Context") }
 
-func isStmt(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "database/sql" && n.Obj().Name() == "Stmt"
-}
+func isStmt(t types.Type) bool { return flow.IsNamed(t, "database/sql", "Stmt") }

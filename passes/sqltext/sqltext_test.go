@@ -1,20 +1,38 @@
 package sqltext_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
+
+// find runs sqltext.Find on each package analysistest loads.
+var find = &analysis.Analyzer{
+	Name:             "find",
+	Doc:              "test: sqltext.Find",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[[]*sqltext.Query](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		return sqltext.Find(flow.New(pass.TypesInfo, pass.Files), insp), nil
+	},
+}
 
 // Test checks the reconstructed text of every query call against the
 // "// sql: ..." comment on its line.
 func Test(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), sqltext.Analyzer, "example.com/sqltext/q")
+	results := analysistest.Run(t, analysistest.TestData(), find, "example.com/sqltext/q")
 	for _, r := range results {
-		res := r.Result.(*sqltext.Result)
+		queries := r.Result.([]*sqltext.Query)
 		want := make(map[int]string)
 		for _, f := range r.Pass.Files {
 			for _, cg := range f.Comments {
@@ -24,7 +42,7 @@ func Test(t *testing.T) {
 			}
 		}
 		seen := make(map[int]bool)
-		for _, q := range res.Queries {
+		for _, q := range queries {
 			line := r.Pass.Fset.Position(q.Call.Pos()).Line
 			w, ok := want[line]
 			if !ok {

@@ -72,12 +72,12 @@ fixture "$work/run"
 lint "$work/run"
 
 want_findings=(
-	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 of a rowid range walk is not a multiple of DuckDB's row group size 122880: "
-	"walk/walk.go:$(line_of 'lo+300_000)'):86: page size 300000 of a rowid range walk committed per page is not a multiple of DuckDB's row group size 122880: "
-	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 of a commit loop is smaller than DuckDB's row group size 122880: "
+	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'lo+300_000)'):86: commit size 300000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 is smaller than DuckDB's 122880-row row group: "
 	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: rowalign:ignore needs a reason: "
-	"walk/walk.go:$(line_of 'const page = 150_000'):15: page size page = 150000 of a rowid range walk is not a multiple of DuckDB's row group size 122880: "
-	"walk/walk.go:$(line_of 'ORDER BY id LIMIT ? OFFSET ?'):3: LIMIT/OFFSET page walk with ORDER BY over DuckDB: "
+	"walk/walk.go:$(line_of 'const page = 150_000'):15: page size page = 150000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'ORDER BY id LIMIT ? OFFSET ?'):3: LIMIT/OFFSET page walk with ORDER BY: "
 	"walk/walk.go:$(line_of 'app.AppendRow(r...)'):13: DuckDB Appender fed in a loop outside a transaction: "
 	"walk/walk.go:$(line_of "ATTACH 'big.db'"):50: ATTACH ... (ROW_GROUP_SIZE 245760) without STORAGE_VERSION 'v1.2.0' or later: "
 )
@@ -118,7 +118,7 @@ nolint() {
 	fixture "$work/nonolint"
 	sed -i 's|//nolint:rowalign.*$||' "$work/nonolint/walk/walk.go"
 	lint "$work/nonolint"
-	grep -q "^walk/walk.go:$l:[0-9]*: page size filePage = 100000 of a rowid range walk" "$work/nonolint.out" ||
+	grep -q "^walk/walk.go:$l:[0-9]*: page size filePage = 100000 is smaller than" "$work/nonolint.out" ||
 		{ echo "without //nolint the line is not reported either:"; cat "$work/nonolint.out" "$work/nonolint.err"; return 1; }
 }
 
@@ -171,7 +171,7 @@ sarif() {
 	local n
 	n=$(grep -oF '"ruleId":"rowalign"' "$f" | wc -l)
 	[[ $n == "${#want_findings[@]}" ]] || { echo "$n rowalign results, want ${#want_findings[@]}"; return 1; }
-	for w in '"text":"page size pageSize = 250000 of a rowid range walk' '"uri":"walk/walk.go"' "\"startLine\":$(line_of 'n%50_000 == 0')"; do
+	for w in '"text":"page size pageSize = 250000 is not a multiple' '"uri":"walk/walk.go"' "\"startLine\":$(line_of 'n%50_000 == 0')"; do
 		grep -qF -- "$w" "$f" || { echo "SARIF lacks $w"; head -c 2000 "$f"; return 1; }
 	done
 }

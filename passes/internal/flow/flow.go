@@ -14,7 +14,15 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
+
+// MaxDepth bounds every chain of definitions the rowalign packages
+// follow (assignments, constants, parameters, string concatenations):
+// real code needs two or three steps; beyond eight the answer is
+// "unknown".
+const MaxDepth = 8
 
 // A Write is one assignment to a variable or field.
 type Write struct {
@@ -45,9 +53,6 @@ type Index struct {
 	// ConstValues maps a package-level or local constant to the expression
 	// in its declaration (nil for an implicit repetition in a const group).
 	ConstValues map[*types.Const]ast.Expr
-	// Funcs maps a function or method declared in the package to its
-	// declaration.
-	Funcs map[*types.Func]*ast.FuncDecl
 	// Calls maps a function or method to the calls of it in the package,
 	// generic instantiations included.
 	Calls map[*types.Func][]*ast.CallExpr
@@ -71,7 +76,6 @@ func New(info *types.Info, files []*ast.File) *Index {
 		Escaped:     make(map[types.Object]bool),
 		AddrTaken:   make(map[types.Object][]ast.Node),
 		ConstValues: make(map[*types.Const]ast.Expr),
-		Funcs:       make(map[*types.Func]*ast.FuncDecl),
 		Calls:       make(map[*types.Func][]*ast.CallExpr),
 		Params:      make(map[*types.Var]Param),
 	}
@@ -85,7 +89,6 @@ func (x *Index) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncDecl:
 		if fn, ok := x.Info.Defs[n.Name].(*types.Func); ok {
-			x.Funcs[fn] = n
 			x.indexParams(fn)
 		}
 	case *ast.AssignStmt:
@@ -134,7 +137,7 @@ func (x *Index) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.CallExpr:
-		if fn := x.Callee(n); fn != nil {
+		if fn := Callee(x.Info, n); fn != nil {
 			x.Calls[fn] = append(x.Calls[fn], n)
 		}
 	case *ast.FuncLit:
@@ -216,32 +219,11 @@ func (x *Index) ConstOf(e ast.Expr) *types.Const {
 	return c
 }
 
-// Callee returns the function or method a call statically names (generic
-// instantiations resolved to their origin), or nil for calls of function
-// values, conversions and builtins.
-func (x *Index) Callee(call *ast.CallExpr) *types.Func { return Callee(x.Info, call) }
-
-// Callee is Index.Callee for callers that have no index (yet).
+// Callee returns the function or method a call statically names
+// (generic instantiations resolved to their origin), or nil for calls of
+// function values, conversions and builtins.
 func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	var obj types.Object
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		obj = info.Uses[f]
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[f]; ok {
-			obj = sel.Obj()
-		} else {
-			obj = info.Uses[f.Sel]
-		}
-	}
-	fn, ok := obj.(*types.Func)
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
 		return nil
 	}
@@ -297,4 +279,37 @@ func IsInteger(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// IsNamed reports whether t, or the type t points to, is the named type
+// pkgPath.name (aliases resolved).
+func IsNamed(t types.Type, pkgPath, name string) bool {
+	p, n, ok := NamedType(t)
+	return ok && p == pkgPath && n == name
+}
+
+// NamedType returns the package path and name of t, or of the type t
+// points to, when it is a named type of a package.
+func NamedType(t types.Type) (pkgPath, name string, ok bool) {
+	if t == nil {
+		return "", "", false
+	}
+	t = types.Unalias(t)
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		t = types.Unalias(p.Elem())
+	}
+	n, isNamed := t.(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name(), true
+}
+
+// Underlying returns the underlying type of the type of e, or nil when e
+// did not type-check (RunDespiteErrors passes see such code).
+func Underlying(info *types.Info, e ast.Expr) types.Type {
+	if t := info.TypeOf(e); t != nil {
+		return t.Underlying()
+	}
+	return nil
 }

@@ -1,0 +1,55 @@
+package appendertx
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+//go:embed doc.go
+var doc string
+
+// Check is the appendertx check, for the suite; Analyzer runs it alone, with
+// the default settings.
+var Check, Analyzer = checker.Define(settings.AppenderTx, doc, run)
+
+// autoFlush is duckdb-go's automatic Appender flush: every 204,800 rows
+// (2,048 x 100), read from github.com/duckdb/duckdb-go/v2 v2.10506.0 and
+// seen as 81,920-row groups after a 1,000,000-row load outside a
+// transaction (docs/measurements.md#appender-flushes), 2026-11-30.
+const autoFlush = 204_800
+
+// run reports Appenders fed in a loop outside a transaction, once per
+// loop.
+func run(in *checker.Input) []analysis.Diagnostic {
+	rg := int64(in.Settings.RowGroup)
+	if autoFlush%rg == 0 {
+		return nil // every flush commits whole row groups
+	}
+	var out []analysis.Diagnostic
+	seen := make(map[ast.Node]bool)
+	for _, a := range in.Walks.Appends {
+		// Test files fill Appenders with a few chunks of rows whose count
+		// the source does not show, far below the flush (scripts/realcode).
+		if checker.IsTestFile(in.Pass.Fset, a.Call.Pos()) {
+			continue
+		}
+		// A load that never reaches the flush commits once, at Close.
+		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush {
+			continue
+		}
+		seen[a.Loop] = true
+		out = append(out, analysis.Diagnostic{
+			Pos: a.Call.Pos(),
+			End: a.Call.End(),
+			Message: fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction: each automatic flush (%d rows) leaves a partial %d-row row group; BEGIN first, COMMIT after Close",
+				autoFlush, rg),
+		})
+	}
+	return out
+}

@@ -1,0 +1,46 @@
+package appendertx_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/appendertx"
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), appendertx.Analyzer, "example.com/fixtures/appender", "example.com/fixtures/smallload/...")
+}
+
+// TestRowGroupFlag is issue 9, bug 2: the row group in the message is the
+// -rowgroup setting, set as a flag.
+func TestRowGroupFlag(t *testing.T) {
+	a := checker.New("appendertx", "test", settings.Default(), appendertx.Check)
+	if err := a.Flags.Set("rowgroup", "245760"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "example.com/fixtures/rowgroupflag")
+}
+
+// TestRowGroupDividesFlush: with 204,800-row row groups each automatic
+// flush commits one whole row group, and nothing is reported.
+func TestRowGroupDividesFlush(t *testing.T) {
+	a := checker.New("appendertx", "test", settings.Default(), appendertx.Check)
+	if err := a.Flags.Set("rowgroup", "204800"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range analysistest.Run(nowant{t}, analysistest.TestData(), a, "example.com/fixtures/rowgroupflag") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("-rowgroup=204800: %s: %s", r.Pass.Fset.Position(d.Pos), d.Message)
+		}
+	}
+}
+
+// nowant drops analysistest's complaints about the fixture's want
+// comments, which are for 245,760-row row groups; the test checks the
+// diagnostics itself.
+type nowant struct{ t *testing.T }
+
+func (nowant) Errorf(string, ...any) {}

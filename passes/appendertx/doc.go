@@ -1,0 +1,27 @@
+// Package appendertx defines an Analyzer that reports DuckDB Appenders
+// fed in a loop outside a transaction.
+//
+// # Analyzer appendertx
+//
+// appendertx: report DuckDB Appender loads that commit at every automatic flush
+//
+// duckdb-go's Appender flushes by itself every 204,800 rows. Outside a
+// transaction each flush is a commit, and 204,800 is not a multiple of the
+// 122,880-row row group, so every flush leaves a partial row group: a
+// 1,000,000-row load left 81,920-row groups
+// (docs/measurements.md#appender-flushes):
+//
+//	app, _ := duckdb.NewAppenderFromConn(dc, "", "events")
+//	for _, r := range rows {
+//		app.AppendRow(r...)
+//	}
+//	app.Close()
+//
+// Run the load inside one transaction (BEGIN on the same connection before
+// the Appender, COMMIT after Close): the row groups then come out whole.
+//
+// Not reported: loops in a function that ran BEGIN (or START TRANSACTION)
+// before the Appender; loops that provably stay under the automatic flush
+// (range 2048, a slice literal, i < 100); test files, whose loads are far
+// below the flush; row group sizes (-rowgroup) that divide 204,800.
+package appendertx

@@ -1,0 +1,118 @@
+package attachsize
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+//go:embed doc.go
+var doc string
+
+// Check is the attachsize check, for the suite; Analyzer runs it alone, with
+// the default settings.
+var Check, Analyzer = checker.Define(settings.AttachSize, doc, run)
+
+// storageOption is the oldest storage version that accepts row groups of
+// 122,880 rows or more (DuckDB 1.5.6 rejects them without it, 2026-11-30;
+// docs/measurements.md#attach-row_group_size).
+const storageOption = "STORAGE_VERSION 'v1.2.0'"
+
+// vector is DuckDB's vector size, the unit of ROW_GROUP_SIZE.
+const vector = settings.VectorSize
+
+// run reports ROW_GROUP_SIZE options DuckDB will reject or not honour,
+// before they fail at run time.
+func run(in *checker.Input) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, q := range in.Walks.Queries {
+		if d, ok := check(q); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func check(q *sqltext.Query) (analysis.Diagnostic, bool) {
+	s := q.Shape
+	op := s.Options["ROW_GROUP_SIZE"]
+	n, ok := op.Int()
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	pos, end := q.Call.Pos(), q.Call.End()
+	if p, ok := q.NumberPos(op); ok {
+		pos, end = p, p+token.Pos(len(op.Tok.Text))
+	}
+	d := analysis.Diagnostic{Pos: pos, End: end}
+	// A fix adds the storage version next to the size; where an older one
+	// is written already, the user changes it by hand.
+	_, hasVersion := s.Options["STORAGE_VERSION"]
+	fixable := pos != q.Call.Pos() && !hasVersion
+	needsVersion := func(n int64) bool {
+		return n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
+	}
+	fix := func(text, msg string) {
+		if fixable {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   msg,
+				TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
+			}}
+		}
+	}
+	switch {
+	case s.Kind == sqltext.Attach && n%vector != 0:
+		m := max((n+vector/2)/vector*vector, vector)
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d): DuckDB rejects a size that is not a multiple of its vector size %d; use %d", n, vector, m)
+		text := strconv.FormatInt(m, 10)
+		if needsVersion(m) {
+			// 122,880 rows or more need the newer storage format too.
+			d.Message += " with " + storageOption
+			text += ", " + storageOption
+		}
+		fix(text, "Use "+text)
+	case s.Kind == sqltext.Attach && needsVersion(n):
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without %s or later: older storage formats reject row groups of 122,880 rows or more; add it", n, storageOption)
+		fix(op.Tok.Text+", "+storageOption, "Add "+storageOption)
+	case s.Kind == sqltext.Copy && n < vector && isParquet(s):
+		d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %d): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time (unmeasured); use %d+", n, vector, vector)
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// storageAtLeast reports whether a STORAGE_VERSION option names version
+// major.minor or later; an unknown spelling counts as new enough, so that
+// rowalign stays silent where it cannot tell.
+func storageAtLeast(op *sqltext.Operand, major, minor int) bool {
+	if op == nil || op.Tok.Kind != sqltext.String {
+		return false
+	}
+	v := strings.TrimPrefix(strings.ToLower(op.Tok.Text), "v")
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return true
+	}
+	ma, err1 := strconv.Atoi(parts[0])
+	mi, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	return ma > major || ma == major && mi >= minor
+}
+
+func isParquet(s sqltext.Shape) bool {
+	if f := s.Options["FORMAT"]; f != nil {
+		return strings.EqualFold(f.Tok.Text, "parquet") || strings.EqualFold(strings.Trim(f.Tok.Text, "'"), "parquet")
+	}
+	return true // COPY ... TO 'x.parquet' infers the format; ROW_GROUP_SIZE is Parquet's option
+}

@@ -1,0 +1,13 @@
+package attachsize_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/attachsize"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attachsize.Analyzer, "example.com/fixtures/attach")
+}

@@ -1,0 +1,151 @@
+// Package checker runs rowalign's checks: it computes once per package
+// what every check reads (scope, SQL text, walks, directives), runs the
+// checks enabled by the settings on it, and reports their findings with
+// the check's name as Category and its page as URL.
+//
+// The suite analyzer in package analyzer runs every check through Run;
+// each check package builds its own analyzer with New, so it can be
+// tested and used alone. Both read one settings value, copied when the
+// analysis of a package starts.
+package checker
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/pagewalk"
+	"github.com/rowalign/rowalign/passes/scope"
+	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+// DocsURL is where each check's page lives; the check name and ".md"
+// complete it. docs/checks/NAME.md is also what rowalign -explain prints.
+const DocsURL = "https://github.com/rowalign/rowalign/blob/main/docs/checks/"
+
+// A Check is one rowalign check: a function from the package's shared
+// input to its findings.
+type Check struct {
+	// Name is the diagnostic Category, the -checks word and the page name.
+	Name string
+	// Doc is the check's documentation (its package doc).
+	Doc string
+	// Run returns the check's findings; Category and URL are set by the
+	// caller, and findings under //rowalign:ignore or in generated files
+	// are dropped there.
+	Run func(*Input) []analysis.Diagnostic
+}
+
+// Input is what every check reads, computed once per package.
+type Input struct {
+	Pass     *analysis.Pass
+	Settings settings.Settings
+	Scope    *scope.Result
+	Walks    *pagewalk.Result
+	// Directives are the package's //rowalign:ignore directives.
+	Directives *Directives
+}
+
+// Run runs checks on the package of pass with settings s and reports
+// their findings in source order. It does nothing in a package that is
+// not DuckDB client code (see package scope).
+func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
+	if err := s.Validate(); err != nil {
+		return err // only settings built in code: flags and the plugin validate first
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	sc := scope.Of(pass, insp, s.All(), s.Wrappers)
+	if !sc.InScope {
+		return nil
+	}
+	in := &Input{
+		Pass:       pass,
+		Settings:   s,
+		Scope:      sc,
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp),
+		Directives: newDirectives(pass),
+	}
+	var ds []analysis.Diagnostic
+	for _, c := range checks {
+		if !s.Enabled(c.Name) {
+			continue
+		}
+		for _, d := range c.Run(in) {
+			if in.Directives.Silenced(d.Pos) {
+				continue
+			}
+			d.Category, d.URL = c.Name, DocsURL+c.Name+".md"
+			ds = append(ds, d)
+		}
+	}
+	// Source order, whatever check found what: the standalone driver
+	// prints findings as they are reported.
+	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int { return cmpPos(a.Pos, b.Pos) })
+	for _, d := range ds {
+		pass.Report(d)
+	}
+	return nil
+}
+
+func cmpPos(a, b token.Pos) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// New returns an analyzer that runs the checks with settings s, under the
+// given name. Its flags are the settings' (-rowgroup, -min, -scope,
+// -wrappers, -checks): setting one changes what this analyzer, and only
+// this one, does from its next run.
+func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analyzer {
+	own := s // the analyzer's own value, which its flags set
+	a := &analysis.Analyzer{
+		Name:             name,
+		Doc:              doc,
+		URL:              "https://github.com/rowalign/rowalign",
+		Requires:         []*analysis.Analyzer{inspect.Analyzer},
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			return nil, Run(pass, own, checks)
+		},
+	}
+	if len(checks) == 1 {
+		a.URL = DocsURL + checks[0].Name + ".md"
+	}
+	own.RegisterFlags(&a.Flags)
+	return a
+}
+
+// Define returns the check name, documented by docGo (its doc.go,
+// embedded) and implemented by run, and the analyzer that runs it alone
+// with the default settings.
+func Define(name, docGo string, run func(*Input) []analysis.Diagnostic) (Check, *analysis.Analyzer) {
+	c := Check{Name: name, Doc: Doc(docGo, name), Run: run}
+	return c, New(name, c.Doc, settings.Default(), c)
+}
+
+// Doc returns the "# Analyzer NAME" section of a check's package doc (its
+// doc.go, embedded), as the x/tools passes build Analyzer.Doc: the text
+// after the heading, comment markers removed.
+func Doc(docGo, name string) string {
+	var lines []string
+	for l := range strings.SplitSeq(docGo, "\n") {
+		if l, ok := strings.CutPrefix(l, "//"); ok {
+			lines = append(lines, strings.TrimPrefix(l, " "))
+		}
+	}
+	text := strings.Join(lines, "\n")
+	if _, after, ok := strings.Cut(text, "# Analyzer "+name+"\n"); ok {
+		text = after
+	}
+	return strings.TrimSpace(text)
+}

@@ -1,0 +1,13 @@
+package commitsize_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/commitsize"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), commitsize.Analyzer, "example.com/fixtures/commit")
+}

@@ -1,0 +1,29 @@
+package directive
+
+import (
+	_ "embed"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+//go:embed doc.go
+var doc string
+
+// Check is the directive check, for the suite; Analyzer runs it alone, with
+// the default settings.
+var Check, Analyzer = checker.Define(settings.Directive, doc, run)
+
+func run(in *checker.Input) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, c := range in.Directives.Missing {
+		out = append(out, analysis.Diagnostic{
+			Pos:     c.Pos(),
+			End:     c.End(),
+			Message: "rowalign:ignore needs a reason: write //rowalign:ignore followed by why this size is right, so the next reader knows",
+		})
+	}
+	return out
+}

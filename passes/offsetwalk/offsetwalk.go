@@ -1,0 +1,88 @@
+package offsetwalk
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/pagewalk"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+//go:embed doc.go
+var doc string
+
+// Check is the offsetwalk check, for the suite; Analyzer runs it alone, with
+// the default settings.
+var Check, Analyzer = checker.Define(settings.OffsetWalk, doc, run)
+
+// What each strategy costs, whatever the page size: walks of a
+// 1,000,000-row, 29-column table at 10,000-row pages on DuckDB 1.5.6 (and
+// 1.1.3 through marcboeker/go-duckdb v1.8.5 for the old plan), 2026-11-30
+// (docs/measurements.md#reading-page-by-page).
+const (
+	// costOrdered: ORDER BY rowid LIMIT/OFFSET took ~86 s on a loaded
+	// machine, one SELECT * 3.48 s.
+	costOrdered = "every page sorts the rest of the table again (quadratic)"
+	// costKeyset: WHERE k > ? ORDER BY k LIMIT n took ~40 s on a loaded
+	// machine.
+	costKeyset = "every page sorts the remaining rows again (quadratic)"
+	// costPlain: LIMIT/OFFSET without ORDER BY took 4.05 s against 3.37 s
+	// for rowid ranges: DuckDB >= 1.1 plans each page as a rowid scan, a
+	// semi join and a sort.
+	costPlain = "each page costs a scan, a semi join and a sort (20% slower than rowid ranges)"
+	// costLarge: limits above maxRewrittenLimit keep the old plan, which
+	// took 19.1 s against 4.05 s on DuckDB 1.1.3.
+	costLarge = "DuckDB rewrites limits only up to 1,000,000, so each page rescans its offset"
+	// maxRewrittenLimit is the largest LIMIT DuckDB 1.5.6's late
+	// materialization rewrite applies to.
+	maxRewrittenLimit = 1_000_000
+)
+
+// What to use instead: the project's aligned pager.
+const (
+	pagerRead  = "walk rowid ranges with rowalign's pager.Pages"
+	pagerWrite = "copy with rowalign's pager.Copy"
+)
+
+// run reports LIMIT/OFFSET and keyset walks: their cost is the strategy,
+// whatever the page size.
+func run(in *checker.Input) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, w := range in.Walks.Walks {
+		var what, cost string
+		switch {
+		case w.Strategy == pagewalk.Keyset:
+			what, cost = "keyset page walk (key > last ORDER BY key LIMIT n)", costKeyset
+		case w.Strategy == pagewalk.OffsetLimit && w.Query.Shape.OrderBy:
+			what, cost = "LIMIT/OFFSET page walk with ORDER BY", costOrdered
+		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit:
+			what, cost = fmt.Sprintf("LIMIT/OFFSET page walk with %d-row pages", largestSite(w)), costLarge
+		case w.Strategy == pagewalk.OffsetLimit:
+			what, cost = "LIMIT/OFFSET page walk without ORDER BY", costPlain
+		default:
+			continue
+		}
+		alt := pagerRead
+		if w.Write {
+			alt = pagerWrite
+		}
+		out = append(out, analysis.Diagnostic{
+			Pos:     w.Query.Call.Pos(),
+			End:     w.Query.Call.End(),
+			Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
+		})
+	}
+	return out
+}
+
+// largestSite returns the largest constant page size of a walk, 0 if none.
+func largestSite(w *pagewalk.Walk) int64 {
+	var m int64
+	for _, s := range w.Sites {
+		m = max(m, s.Value)
+	}
+	return m
+}

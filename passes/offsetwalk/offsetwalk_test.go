@@ -1,0 +1,13 @@
+package offsetwalk_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/offsetwalk"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy")
+}

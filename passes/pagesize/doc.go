@@ -1,0 +1,35 @@
+// Package pagesize defines an Analyzer that reports DuckDB read walks
+// whose page size is not a multiple of DuckDB's row group.
+//
+// # Analyzer pagesize
+//
+// pagesize: report DuckDB page walks whose page size ignores the row group
+//
+// DuckDB stores a table in row groups of 122,880 rows (60 vectors of
+// 2,048). A walk that reads a table page by page (LIMIT/OFFSET, rowid
+// ranges, keyset pages) with pages that are not whole row groups reads a
+// partly used row group twice:
+//
+//	const pageSize = 250_000 // 245_760 (2 row groups) is aligned
+//	for off := 0; ; off += pageSize {
+//		rows, err := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", pageSize, off)
+//		...
+//	}
+//
+// A 250,000-row page read 27% more bytes than a 245,760-row page; a page
+// smaller than a row group reads the same group again on the next page
+// (docs/measurements.md#reading-page-by-page). The finding names the size
+// and where it is written (a literal, a constant, also of another package,
+// a variable assigned once, a struct field, the argument of a parameter);
+// its fix rewrites the literal, and every stride of the walk that repeats
+// it, to the nearest multiple of the row group (at least one), in the
+// literal's style: 250_000 becomes 245_760.
+//
+// Not reported: sizes that are multiples of the row group or under -min;
+// vector-sized chunks that divide the row group (2,048 ... 61,440); names
+// that say bytes; sizes that are not constants; LIMIT/OFFSET pages outside
+// a walking loop (a page per request); walks whose pages are committed
+// (see commitsize); handles opened with another driver; packages that are
+// not DuckDB client code; generated files; lines under //rowalign:ignore
+// with a reason.
+package pagesize

@@ -1,0 +1,124 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+)
+
+// advances reports whether the value of e moves on from one iteration of
+// loop to the next: it depends on a loop counter (i++, range over an int,
+// a slice index) or on a variable advanced from its own value (off += n,
+// off = next where next := off + got). A value taken from a request or a
+// parameter does not advance, so a page served per request is no walk.
+func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			obj, ok := w.info.Uses[n].(*types.Var)
+			if !ok {
+				return true
+			}
+			found = w.isCounter(obj, loop) || w.selfAdvanced(obj, loop, depth)
+			if !found {
+				// next := off + got, defined in the loop: look through it.
+				for _, wr := range w.flow.Writes[obj] {
+					if wr.Op == token.DEFINE && wr.Value != nil && within(wr.Node, loop) && w.advances(wr.Value, loop, depth+1) {
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isCounter reports whether v counts the iterations of loop or of a loop
+// inside it: incremented there, or the int key of a range statement over
+// an int, a slice, an array or an iterator.
+func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
+	for _, wr := range w.flow.Writes[v] {
+		if !within(wr.Node, loop) {
+			continue
+		}
+		switch wr.Op {
+		case token.INC, token.ADD_ASSIGN:
+			return true
+		case token.RANGE:
+			rs := wr.Node.(*ast.RangeStmt)
+			if !flow.IsInteger(v.Type()) {
+				continue
+			}
+			// rs.X may not type-check (range undefinedName): no type, no counter.
+			switch t := flow.Underlying(w.info, rs.X).(type) {
+			case *types.Basic, *types.Slice, *types.Array, *types.Signature:
+				return true
+			case *types.Pointer:
+				_, arr := t.Elem().Underlying().(*types.Array)
+				return arr
+			}
+		}
+	}
+	return false
+}
+
+// selfAdvanced reports whether v is assigned in loop from its own value:
+// v += n, v = v + n, or v = next with next defined from v.
+func (w *walker) selfAdvanced(v *types.Var, loop ast.Node, depth int) bool {
+	for _, wr := range w.flow.Writes[v] {
+		if !within(wr.Node, loop) {
+			continue
+		}
+		switch wr.Op {
+		case token.ADD_ASSIGN, token.INC, token.SUB_ASSIGN, token.MUL_ASSIGN:
+			return true
+		case token.ASSIGN:
+			if wr.Value != nil && w.mentions(wr.Value, v, loop, depth) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentions reports whether e uses v, directly or through variables
+// defined inside loop.
+func (w *walker) mentions(e ast.Expr, v *types.Var, loop ast.Node, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if found || !ok {
+			return !found
+		}
+		u, ok := w.info.Uses[id].(*types.Var)
+		if !ok {
+			return true
+		}
+		if u == v {
+			found = true
+			return false
+		}
+		for _, wr := range w.flow.Writes[u] {
+			if wr.Op == token.DEFINE && wr.Value != nil && within(wr.Node, loop) && w.mentions(wr.Value, v, loop, depth+1) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}

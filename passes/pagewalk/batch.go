@@ -1,0 +1,149 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+)
+
+// batch returns the commit loop a commit call (tx.Commit, Appender Flush)
+// belongs to when it runs under a size condition inside a loop:
+//
+//	for rows.Next() {
+//		...
+//		if n%batchSize == 0 { tx.Commit() ... }
+//	}
+func (w *walker) batch(cur inspector.Cursor) *Walk {
+	call := cur.Node().(*ast.CallExpr)
+	appender := w.isAppenderFlush(call)
+	if !appender && !w.isTxCommit(call) {
+		return nil
+	}
+	var size ast.Expr
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			if size == nil && within(call, n.Body) {
+				size = w.batchSize(n.Cond)
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if size == nil {
+				return nil // committed every iteration: a walk, if anything
+			}
+			walk := &Walk{Strategy: Batch, Loop: n, Write: true, Commit: call, Appender: appender, Size: size}
+			walk.InTx = appender && w.opensTransaction(cur)
+			walk.Sites = w.sites(size, 0)
+			return walk
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// batchSize returns N in a batch condition: n%N == 0, n >= N, n == N,
+// n > N, len(b) >= N (either operand order), or nil.
+func (w *walker) batchSize(cond ast.Expr) ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	if b.Op == token.LAND || b.Op == token.LOR {
+		// n >= min && n%N == 0: the modulus is the batch, the bound a guard.
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if n := w.modulus(side); n != nil {
+				return n
+			}
+		}
+		if n := w.batchSize(b.X); n != nil {
+			return n
+		}
+		return w.batchSize(b.Y)
+	}
+	if n := w.modulus(b); n != nil {
+		return n
+	}
+	switch b.Op {
+	case token.EQL:
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+			return b.Y
+		}
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+			return b.X
+		}
+	case token.GEQ, token.GTR:
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+			return b.Y
+		}
+	case token.LEQ, token.LSS:
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+			return b.X
+		}
+	}
+	return nil
+}
+
+// modulus returns N in n%N == 0 (either order), or nil.
+func (w *walker) modulus(cond ast.Expr) ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if rem, ok := ast.Unparen(pair[0]).(*ast.BinaryExpr); ok && rem.Op == token.REM && w.isConst(pair[1], 0) {
+			return rem.Y
+		}
+	}
+	return nil
+}
+
+// isCount reports whether e counts rows: len(x) or a non-constant
+// variable of a plain integer type (a time.Duration or a byte count type
+// counts something else).
+func (w *walker) isCount(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		return ok && id.Name == "len" && w.info.Uses[id] == types.Universe.Lookup("len")
+	}
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		return false
+	}
+	_, isVar := w.flow.ObjectOf(e).(*types.Var)
+	_, basic := w.info.TypeOf(e).(*types.Basic)
+	return isVar && basic && flow.IsInteger(w.info.TypeOf(e))
+}
+
+// commitIn returns a commit into DuckDB inside loop: tx.Commit on a
+// transaction not opened on another engine.
+func (w *walker) commitIn(loop ast.Node) ast.Node {
+	var found ast.Node
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil && w.isTxCommit(call) {
+			found = call
+		}
+		return found == nil
+	})
+	return found
+}
+
+func (w *walker) isTxCommit(call *ast.CallExpr) bool {
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Name() != "Commit" || !flow.IsNamed(recvType(fn), "database/sql", "Tx") {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && w.scope.Foreign(sel.X) == ""
+}
+
+// recvType returns the receiver type of a method, nil for a function.
+func recvType(fn *types.Func) types.Type {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return recv.Type()
+	}
+	return nil
+}

@@ -1,0 +1,255 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/scope"
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+type walker struct {
+	pkg   *types.Package
+	info  *types.Info
+	flow  *flow.Index
+	scope *scope.Result
+	// queries are the package's queries, to find BEGIN before an Appender.
+	queries []*sqltext.Query
+}
+
+// Find returns the walks, commit loops and Appender loops of a package in
+// scope: sc is its scope, whose value index it reads; queries its queries
+// (sqltext.Find); insp covers its syntax.
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector) *Result {
+	res := &Result{Queries: queries}
+	if !sc.InScope || sc.Flow == nil {
+		return res
+	}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, scope: sc, queries: queries}
+	for _, q := range queries {
+		if sc.Foreign(q.Recv) != "" {
+			continue
+		}
+		if walk := w.queryWalk(q); walk != nil {
+			res.Walks = append(res.Walks, walk)
+		}
+	}
+	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		if walk := w.batch(cur); walk != nil {
+			res.Walks = append(res.Walks, walk)
+		}
+		if a := w.appendLoop(cur); a != nil {
+			res.Appends = append(res.Appends, a)
+		}
+	}
+	return res
+}
+
+// queryWalk returns the walk q runs in, or nil if q is not run page by
+// page.
+func (w *walker) queryWalk(q *sqltext.Query) *Walk {
+	s := q.Shape
+	var walk *Walk
+	switch {
+	case s.Limit != nil && s.Offset != nil:
+		off := q.Arg(s.Offset)
+		loop := w.walkingLoop(q.Cursor, off)
+		if loop == nil {
+			return nil
+		}
+		walk = &Walk{Strategy: OffsetLimit, Query: q, Loop: loop, Size: q.Arg(s.Limit)}
+		walk.Sites = w.operandSites(q, s.Limit)
+		walk.Strides = w.strideSites(off, loop)
+	case s.RowidLo != nil && s.RowidHi != nil:
+		lo := q.Arg(s.RowidLo)
+		loop := w.walkingLoop(q.Cursor, lo)
+		if loop == nil {
+			return nil
+		}
+		walk = &Walk{Strategy: RowidRange, Query: q, Loop: loop}
+		walk.Size = w.rangeSize(lo, q.Arg(s.RowidHi), s.HiInclusive, loop)
+		if walk.Size != nil {
+			walk.Sites = w.sites(walk.Size, 0)
+		}
+		walk.Strides = w.strideSites(lo, loop)
+	case s.Limit != nil && s.Keyset != nil:
+		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
+		if loop == nil {
+			return nil
+		}
+		walk = &Walk{Strategy: Keyset, Query: q, Loop: loop, Size: q.Arg(s.Limit)}
+		walk.Sites = w.operandSites(q, s.Limit)
+	default:
+		return nil
+	}
+	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
+		walk.Write, walk.Commit = true, q.Call
+	} else if c := w.commitIn(walk.Loop); c != nil {
+		walk.Write, walk.Commit = true, c
+	}
+	return walk
+}
+
+// walkingLoop returns the innermost loop around cur in the same function
+// (function literals included: a transaction helper's callback runs in
+// the loop that calls it) in which the position expression pos advances.
+func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
+	if pos == nil {
+		return nil // OFFSET 0, or an argument passed as args...
+	}
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+		switch loop := c.Node().(type) {
+		case *ast.FuncDecl:
+			return nil
+		case *ast.ForStmt, *ast.RangeStmt:
+			if w.advances(pos, loop, 0) {
+				return loop
+			}
+		}
+	}
+	return nil
+}
+
+// keysetLoop returns the innermost loop around cur that writes the last
+// key seen, key: last = id, or rows.Scan(&last).
+func (w *walker) keysetLoop(cur inspector.Cursor, key ast.Expr) ast.Node {
+	obj := w.flow.ObjectOf(key)
+	if obj == nil {
+		return nil
+	}
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+		loop := c.Node()
+		if _, ok := loop.(*ast.FuncDecl); ok {
+			return nil
+		}
+		for _, wr := range w.flow.Writes[obj] {
+			if within(wr.Node, loop) && wr.Op != token.DEFINE {
+				return loop
+			}
+		}
+		for _, n := range w.flow.AddrTaken[obj] {
+			if within(n, loop) {
+				return loop
+			}
+		}
+	}
+	return nil
+}
+
+// strideSites returns the constants a walk's position advances by in
+// loop, where the page size is written a second time: off += 250000,
+// off = off + 250000, next := off + 250000, page*250000. A fix that
+// changed the page size alone would make pages overlap or skip rows.
+func (w *walker) strideSites(pos ast.Expr, loop ast.Node) []Site {
+	var out []Site
+	var visit func(e ast.Expr, depth int)
+	visit = func(e ast.Expr, depth int) {
+		if e == nil || depth > flow.MaxDepth {
+			return
+		}
+		e = ast.Unparen(e)
+		if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.MUL || b.Op == token.ADD) {
+			// page*n, off+n: the operand that does not advance is the step.
+			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				if w.advances(pair[0], loop, 0) && !w.advances(pair[1], loop, 0) {
+					out = append(out, w.sites(pair[1], 0)...)
+					visit(pair[0], depth+1)
+				}
+			}
+			return
+		}
+		obj := w.flow.ObjectOf(e)
+		if obj == nil {
+			return
+		}
+		for _, wr := range w.flow.Writes[obj] {
+			if !within(wr.Node, loop) || wr.Value == nil || wr.Tuple {
+				continue
+			}
+			switch wr.Op {
+			case token.ADD_ASSIGN:
+				out = append(out, w.sites(wr.Value, 0)...)
+			case token.ASSIGN, token.DEFINE:
+				if v := wr.Value; !w.isConstExpr(v) {
+					visit(v, depth+1)
+				}
+			}
+		}
+	}
+	visit(pos, 0)
+	return out
+}
+
+func (w *walker) isConstExpr(e ast.Expr) bool {
+	tv, ok := w.info.Types[e]
+	return ok && tv.Value != nil
+}
+
+// rangeSize returns the page size of a rowid range [lo, hi): n in
+// hi = lo + n (hi = lo + n - 1 for BETWEEN and <=), or the step lo
+// advances by.
+func (w *walker) rangeSize(lo, hi ast.Expr, inclusive bool, loop ast.Node) ast.Expr {
+	if lo == nil || hi == nil {
+		return nil
+	}
+	hi = w.definition(hi, loop)
+	if inclusive {
+		if b, ok := ast.Unparen(hi).(*ast.BinaryExpr); ok && b.Op == token.SUB && w.isConst(b.Y, 1) {
+			hi = b.X
+		}
+	}
+	if b, ok := ast.Unparen(hi).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		switch {
+		case w.same(b.X, lo, loop):
+			return b.Y
+		case w.same(b.Y, lo, loop):
+			return b.X
+		}
+	}
+	if obj := w.flow.ObjectOf(lo); obj != nil {
+		for _, wr := range w.flow.Writes[obj] {
+			if wr.Op == token.ADD_ASSIGN && within(wr.Node, loop) {
+				return wr.Value
+			}
+		}
+	}
+	return nil
+}
+
+// definition looks through a variable defined once inside loop (hi :=
+// lo + n) to its value.
+func (w *walker) definition(e ast.Expr, loop ast.Node) ast.Expr {
+	obj := w.flow.ObjectOf(e)
+	if obj == nil {
+		return e
+	}
+	ws := w.flow.Writes[obj]
+	if len(ws) == 1 && ws[0].Op == token.DEFINE && ws[0].Value != nil && within(ws[0].Node, loop) {
+		return ws[0].Value
+	}
+	return e
+}
+
+// same reports whether a and b denote the same variable, looking through
+// a definition inside loop.
+func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
+	a, b = ast.Unparen(w.definition(a, loop)), ast.Unparen(w.definition(b, loop))
+	oa, ob := w.flow.ObjectOf(a), w.flow.ObjectOf(b)
+	if oa != nil || ob != nil {
+		return oa == ob
+	}
+	return types.ExprString(a) == types.ExprString(b)
+}
+
+func (w *walker) isConst(e ast.Expr, want int64) bool {
+	v, ok := flow.IntValue(w.info, e)
+	return ok && v == want
+}
+
+func within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}

@@ -1,0 +1,163 @@
+// Package settings holds the one settings value every rowalign check
+// reads: the row group size, the smallest size worth a finding, the
+// scope, the wrapper packages and the checks to run.
+//
+// The command-line flags (standalone, go vet, go fix) and the
+// golangci-lint plugin settings fill the same struct, so their names and
+// meanings cannot drift apart. Flags validate their value when they are
+// set, so a bad value is a usage error at start-up; the analyzers take a
+// copy of the value when they start and pass it down, never a pointer.
+package settings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// RowGroupSize is DuckDB's default row group: 60 vectors of VectorSize
+// rows. Read from DuckDB 1.5.6's storage (pragma_storage_info on a
+// 1,000,000-row table: 8 x 122,880 + 16,960), 2026-11-30; no setting
+// changes it globally, only ATTACH ... (ROW_GROUP_SIZE n) per attached
+// database. See docs/measurements.md#row-group-size.
+const RowGroupSize = 122_880
+
+// VectorSize is DuckDB's vector (execution chunk) size: 2,048 rows, the
+// granularity ROW_GROUP_SIZE must be a multiple of (DuckDB 1.5.6,
+// 2026-11-30; docs/measurements.md#attach-row_group_size).
+const VectorSize = 2_048
+
+// MinCommitSize is the smallest batch rowalign treats as a bulk page or
+// commit. Below it a batch size is a latency choice (an HTTP page, a
+// small transaction), not a bulk load: 10,000-row commits were the
+// slowest bulk strategy measured (10.02 s for 1M rows,
+// docs/measurements.md#committing-page-by-page), so 10,000 is where the
+// cost is documented; smaller sizes were not measured. 2026-11-30.
+const MinCommitSize = 10_000
+
+// Scope values.
+const (
+	// ScopeAuto lints a package only when it is DuckDB client code.
+	ScopeAuto = "auto"
+	// ScopeAll lints every package, whatever it imports.
+	ScopeAll = "all"
+)
+
+// Check names: the Category of each diagnostic and the words of -checks.
+const (
+	PageSize   = "pagesize"
+	CommitSize = "commitsize"
+	OffsetWalk = "offsetwalk"
+	AppenderTx = "appendertx"
+	AttachSize = "attachsize"
+	Directive  = "directive"
+)
+
+// CheckNames lists every check, in the order they are documented.
+var CheckNames = []string{PageSize, CommitSize, OffsetWalk, AppenderTx, AttachSize, Directive}
+
+// allChecks is the -checks word for every check.
+const allChecks = "all"
+
+// Settings configures the rowalign checks. The json tags are the
+// golangci-lint plugin's setting names; the flags are in flags.go.
+type Settings struct {
+	// RowGroup is the row group size sizes must be multiples of.
+	RowGroup int `json:"row-group-size"`
+	// Min is the smallest page or commit size reported.
+	Min int `json:"min-size"`
+	// Scope is ScopeAuto or ScopeAll.
+	Scope string `json:"scope"`
+	// Wrappers are import paths of the project's own packages that open
+	// DuckDB for their importers (a db package that blank-imports the
+	// driver). go vet shows a package only its direct imports, so an
+	// importer of such a wrapper is in scope only when it is listed here.
+	Wrappers []string `json:"wrappers"`
+	// Checks selects the checks, staticcheck style: "all" is every check,
+	// a bare name adds one, "-name" removes one, applied left to right.
+	Checks []string `json:"checks"`
+}
+
+// Default returns the settings rowalign uses when nothing is set.
+func Default() Settings {
+	return Settings{RowGroup: RowGroupSize, Min: MinCommitSize, Scope: ScopeAuto, Checks: []string{allChecks}}
+}
+
+// Validate reports a setting DuckDB or rowalign cannot work with.
+func (s Settings) Validate() error {
+	if err := validRowGroup(s.RowGroup); err != nil {
+		return err
+	}
+	if err := validMin(s.Min); err != nil {
+		return err
+	}
+	if err := validScope(s.Scope); err != nil {
+		return err
+	}
+	for _, w := range s.Wrappers {
+		if err := validWrapper(w); err != nil {
+			return err
+		}
+	}
+	_, err := enabled(s.Checks)
+	return err
+}
+
+func validRowGroup(n int) error {
+	if n <= 0 || n%VectorSize != 0 {
+		return fmt.Errorf("row group size %d: must be a positive multiple of DuckDB's vector size %d (ATTACH ... (ROW_GROUP_SIZE n) rejects anything else)", n, VectorSize)
+	}
+	return nil
+}
+
+func validMin(n int) error {
+	if n < 0 {
+		return fmt.Errorf("min size %d: must not be negative", n)
+	}
+	return nil
+}
+
+func validScope(v string) error {
+	if v != ScopeAuto && v != ScopeAll {
+		return fmt.Errorf("scope %q: must be %q or %q", v, ScopeAuto, ScopeAll)
+	}
+	return nil
+}
+
+func validWrapper(w string) error {
+	if w == "" || strings.ContainsAny(w, " \t\n,") {
+		return fmt.Errorf("wrappers: %q is not an import path", w)
+	}
+	return nil
+}
+
+// All reports whether every package is linted, DuckDB or not.
+func (s Settings) All() bool { return s.Scope == ScopeAll }
+
+// Enabled reports whether the named check runs. Settings that failed
+// Validate enable nothing.
+func (s Settings) Enabled(check string) bool {
+	on, err := enabled(s.Checks)
+	return err == nil && on[check]
+}
+
+// enabled applies a -checks list to the empty set, left to right.
+func enabled(list []string) (map[string]bool, error) {
+	on := make(map[string]bool)
+	for _, w := range list {
+		name, off := strings.CutPrefix(w, "-")
+		var names []string
+		switch {
+		case name == allChecks:
+			names = CheckNames
+		case slices.Contains(CheckNames, name):
+			names = []string{name}
+		default:
+			return nil, fmt.Errorf("checks: no check named %q (checks: %s, or %s)", name, strings.Join(CheckNames, ", "), allChecks)
+		}
+		for _, n := range names {
+			on[n] = !off
+		}
+	}
+	return on, nil
+}
