@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/passes/settings"
@@ -39,4 +40,20 @@ func TestSuite(t *testing.T) {
 	if err := a.Flags.Set("rowgroup", "250000"); err == nil {
 		t.Errorf("-rowgroup=250000 accepted")
 	}
+}
+
+// TestExportedAnalyzerFlags is issue 9, bug 1, on the suite: flags set on
+// the exported analyzer reach the checks it runs (-scope=all puts a
+// package that is not DuckDB code in scope; -checks=pagesize leaves only
+// the finding the fixture wants).
+func TestExportedAnalyzerFlags(t *testing.T) {
+	a := analyzer.Analyzer
+	for name, v := range map[string]string{"scope": "all", "checks": "pagesize"} {
+		old := a.Flags.Lookup(name).Value.String()
+		if err := a.Flags.Set(name, v); err != nil {
+			t.Fatal(err)
+		}
+		defer a.Flags.Set(name, old)
+	}
+	analysistest.Run(t, "../passes/pagesize/testdata", a, "example.com/fixtures/allscope")
 }

@@ -14,6 +14,12 @@ func Test(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), appendertx.Analyzer, "example.com/fixtures/appender", "example.com/fixtures/smallload/...")
 }
 
+// TestRangeUndefined is issue 9, bug 4: a range over a name that does
+// not type-check crashed the walk finder.
+func TestRangeUndefined(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), appendertx.Analyzer, "example.com/fixtures/rangeundefined")
+}
+
 // TestRowGroupFlag is issue 9, bug 2: the row group in the message is the
 // -rowgroup setting, set as a flag.
 func TestRowGroupFlag(t *testing.T) {

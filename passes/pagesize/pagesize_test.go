@@ -5,7 +5,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/rowalign/rowalign/passes/checker"
 	"github.com/rowalign/rowalign/passes/pagesize"
+	"github.com/rowalign/rowalign/passes/settings"
 )
 
 // Test runs the check alone on fixtures that exercise scope, SQL text and
@@ -23,17 +25,32 @@ func Test(t *testing.T) {
 		"example.com/fixtures/wrapper",
 		"example.com/fixtures/odd",
 		"example.com/fixtures/broken",
+		"example.com/fixtures/linedirective",
 	)
 }
 
-// TestScopeAll lints a package that is not DuckDB code, with -scope=all
-// set as a flag on the exported analyzer: the flag reaches the scope the
-// check reads (issue 9, bug 1: it used to configure another object).
+// TestScopeAll lints a package that is not DuckDB code with -scope=all.
 func TestScopeAll(t *testing.T) {
-	a := pagesize.Analyzer
+	a := checker.New("pagesize", "test", settings.Default(), pagesize.Check)
 	if err := a.Flags.Set("scope", "all"); err != nil {
 		t.Fatal(err)
 	}
-	defer a.Flags.Set("scope", "auto")
 	analysistest.Run(t, analysistest.TestData(), a, "example.com/fixtures/allscope")
+}
+
+// TestExportedFlags is issue 9, bug 1: -scope and -wrappers set on the
+// exported Analyzer reach the scope its check reads. It used to build its
+// scope from another settings object, so both flags changed nothing.
+func TestExportedFlags(t *testing.T) {
+	for _, flag := range [][2]string{{"scope", "all"}, {"wrappers", "example.com/fixtures/exportedflags/mydb"}} {
+		t.Run(flag[0], func(t *testing.T) {
+			a := pagesize.Analyzer
+			old := a.Flags.Lookup(flag[0]).Value.String()
+			if err := a.Flags.Set(flag[0], flag[1]); err != nil {
+				t.Fatal(err)
+			}
+			defer a.Flags.Set(flag[0], old)
+			analysistest.Run(t, analysistest.TestData(), a, "example.com/fixtures/exportedflags")
+		})
+	}
 }

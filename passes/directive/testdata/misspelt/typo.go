@@ -1,0 +1,3 @@
+pakage misspelt
+
+func f() {}
