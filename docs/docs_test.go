@@ -66,6 +66,9 @@ func TestPages(t *testing.T) {
 		if docs.Summary(name) == "" {
 			t.Errorf("%s: empty summary", name)
 		}
+		if name != settings.Directive && !strings.Contains(page, "(../measurements.md#") {
+			t.Errorf("%s: the page does not cite docs/measurements.md for its figures", name)
+		}
 		for _, s := range sections {
 			if !strings.Contains(page, "\n"+s) {
 				t.Errorf("%s: no %q section", name, s)

@@ -12,7 +12,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -451,6 +450,3 @@ func Thousands(n int64) string {
 	}
 	return b.String()
 }
-
-// ErrNoRows reports an empty table, which has nothing to measure.
-var ErrNoRows = errors.New("the table has no rows")

@@ -8,9 +8,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// IgnoreDirective silences rowalign on its line and the line below; the
+// ignoreDirective silences rowalign on its line and the line below; the
 // words after it are the reason, and are required.
-const IgnoreDirective = "//rowalign:ignore"
+const ignoreDirective = "//rowalign:ignore"
 
 // Directives are a package's //rowalign:ignore directives and generated
 // files.
@@ -41,7 +41,7 @@ func newDirectives(pass *analysis.Pass) *Directives {
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				rest, ok := strings.CutPrefix(c.Text, IgnoreDirective)
+				rest, ok := strings.CutPrefix(c.Text, ignoreDirective)
 				if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 					continue
 				}

@@ -34,7 +34,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 			if size == nil {
 				return nil // committed every iteration: a walk, if anything
 			}
-			walk := &Walk{Strategy: Batch, Loop: n, Write: true, Commit: call, Appender: appender, Size: size}
+			walk := &Walk{Strategy: Batch, loop: n, Write: true, commit: call, Appender: appender, size: size}
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
 			return walk

@@ -39,19 +39,19 @@ type Walk struct {
 	Strategy Strategy
 	// Query is the statement run per page; nil for a Batch.
 	Query *sqltext.Query
-	// Loop is the *ast.ForStmt or *ast.RangeStmt that walks.
-	Loop ast.Node
+	// loop is the *ast.ForStmt or *ast.RangeStmt that walks.
+	loop ast.Node
 	// Write reports that each page or batch is committed into DuckDB.
 	Write bool
-	// Commit is the commit per page or batch (a call of Commit or Flush,
+	// commit is the commit per page or batch (a call of Commit or Flush,
 	// or the INSERT ... SELECT), when Write is set.
-	Commit ast.Node
-	// Appender reports that Commit is a DuckDB Appender's Flush, and InTx
+	commit ast.Node
+	// Appender reports that commit is a DuckDB Appender's Flush, and InTx
 	// that the function running it opened a transaction with BEGIN.
 	Appender, InTx bool
-	// Size is the Go expression of the page or batch size; nil when the
+	// size is the Go expression of the page or batch size; nil when the
 	// size is a number written in the SQL text.
-	Size ast.Expr
+	size ast.Expr
 	// Sites are the constants the size was traced to; empty when the size
 	// is not constant (read from a flag, computed).
 	Sites []Site
@@ -66,7 +66,7 @@ func (w *Walk) Pos() token.Pos {
 	if w.Query != nil {
 		return w.Query.Call.Pos()
 	}
-	return w.Commit.Pos()
+	return w.commit.Pos()
 }
 
 // A Site is a place a page or batch size is written.

@@ -61,7 +61,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		if loop == nil {
 			return nil
 		}
-		walk = &Walk{Strategy: OffsetLimit, Query: q, Loop: loop, Size: q.Arg(s.Limit)}
+		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: loop, size: q.Arg(s.Limit)}
 		walk.Sites = w.operandSites(q, s.Limit)
 		walk.Strides = w.strideSites(off, loop)
 	case s.RowidLo != nil && s.RowidHi != nil:
@@ -70,10 +70,10 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		if loop == nil {
 			return nil
 		}
-		walk = &Walk{Strategy: RowidRange, Query: q, Loop: loop}
-		walk.Size = w.rangeSize(lo, q.Arg(s.RowidHi), s.HiInclusive, loop)
-		if walk.Size != nil {
-			walk.Sites = w.sites(walk.Size, 0)
+		walk = &Walk{Strategy: RowidRange, Query: q, loop: loop}
+		walk.size = w.rangeSize(lo, q.Arg(s.RowidHi), s.HiInclusive, loop)
+		if walk.size != nil {
+			walk.Sites = w.sites(walk.size, 0)
 		}
 		walk.Strides = w.strideSites(lo, loop)
 	case s.Limit != nil && s.Keyset != nil:
@@ -81,15 +81,15 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		if loop == nil {
 			return nil
 		}
-		walk = &Walk{Strategy: Keyset, Query: q, Loop: loop, Size: q.Arg(s.Limit)}
+		walk = &Walk{Strategy: Keyset, Query: q, loop: loop, size: q.Arg(s.Limit)}
 		walk.Sites = w.operandSites(q, s.Limit)
 	default:
 		return nil
 	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
-		walk.Write, walk.Commit = true, q.Call
-	} else if c := w.commitIn(walk.Loop); c != nil {
-		walk.Write, walk.Commit = true, c
+		walk.Write, walk.commit = true, q.Call
+	} else if c := w.commitIn(walk.loop); c != nil {
+		walk.Write, walk.commit = true, c
 	}
 	return walk
 }

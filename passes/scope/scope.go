@@ -13,22 +13,22 @@ import (
 	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
-// DriverPaths are the import paths of the DuckDB drivers for database/sql.
+// driverPaths are the import paths of the DuckDB drivers for database/sql.
 // github.com/duckdb/duckdb-go/v2 is the successor of marcboeker/go-duckdb
 // (v2.5.0 on); both register the driver name "duckdb".
-var DriverPaths = []string{
+var driverPaths = []string{
 	"github.com/duckdb/duckdb-go/v2",
 	"github.com/marcboeker/go-duckdb/v2",
 	"github.com/marcboeker/go-duckdb",
 }
 
-// DriverName is the name both drivers register with database/sql.
-const DriverName = "duckdb"
+// driverName is the name both drivers register with database/sql.
+const driverName = "duckdb"
 
 // IsDriverPath reports whether path is a DuckDB driver package or one of
 // its subpackages.
 func IsDriverPath(path string) bool {
-	for _, p := range DriverPaths {
+	for _, p := range driverPaths {
 		if path == p || strings.HasPrefix(path, p+"/") {
 			return true
 		}
@@ -71,7 +71,7 @@ func Of(pass *analysis.Pass, insp *inspector.Inspector, all bool, wrappers []str
 	}
 	if !res.InScope {
 		for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
-			if openedDriver(info, n.(*ast.CallExpr)) == DriverName {
+			if openedDriver(info, n.(*ast.CallExpr)) == driverName {
 				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
 				break
 			}
@@ -135,7 +135,7 @@ func (r *Result) Foreign(x ast.Expr) string {
 	if r == nil || r.Flow == nil {
 		return ""
 	}
-	if name := r.engineOf(x, 0); name != "?" && name != DriverName {
+	if name := r.engineOf(x, 0); name != "?" && name != driverName {
 		return name
 	}
 	return ""
@@ -209,7 +209,7 @@ func openedDriver(info *types.Info, call *ast.CallExpr) string {
 		return "?"
 	case fn.Pkg().Path() == "database/sql" && fn.Name() == "OpenDB" && len(call.Args) == 1:
 		if t := info.TypeOf(call.Args[0]); t != nil && isDriverType(t) {
-			return DriverName
+			return driverName
 		}
 		return "?"
 	}

@@ -31,10 +31,10 @@ type Token struct {
 	Depth int
 }
 
-// Lex splits t into tokens. Placeholders ? are numbered in order of
-// appearance; $n refers to argument n-1. Comments are dropped. Lex never
+// lex splits t into tokens. Placeholders ? are numbered in order of
+// appearance; $n refers to argument n-1. Comments are dropped. lex never
 // fails: anything it does not understand becomes Punct.
-func Lex(t Text) []Token {
+func lex(t Text) []Token {
 	var toks []Token
 	nextArg, depth := 0, 0
 	for pi, p := range t {

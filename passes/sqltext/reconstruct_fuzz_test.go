@@ -93,7 +93,7 @@ func FuzzReconstruct(f *testing.F) {
 			t.Fatalf("reconstructed %q, want %q\nsource:\n%s", got, want, src)
 		}
 		q := &Query{Text: text}
-		for _, tk := range Lex(text) {
+		for _, tk := range lex(text) {
 			if tk.Kind != Number {
 				continue
 			}

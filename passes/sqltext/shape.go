@@ -56,12 +56,12 @@ type Shape struct {
 
 // Parse finds the shape of the statement t.
 func Parse(t Text) Shape {
-	return ParseTokens(Lex(t))
+	return parseTokens(lex(t))
 }
 
-// ParseTokens finds the shape of a lexed statement. It never fails: what
+// parseTokens finds the shape of a lexed statement. It never fails: what
 // it does not recognise is left out of the shape.
-func ParseTokens(toks []Token) Shape {
+func parseTokens(toks []Token) Shape {
 	var s Shape
 	s.Kind = kindOf(toks)
 

@@ -95,7 +95,7 @@ func FuzzParse(f *testing.F) {
 		} else {
 			text = lit(s)
 		}
-		for _, tk := range Lex(text) {
+		for _, tk := range lex(text) {
 			if tk.Kind == Hole {
 				continue
 			}

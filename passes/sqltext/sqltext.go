@@ -18,8 +18,8 @@ type Query struct {
 	Call *ast.CallExpr
 	// Cursor is the call's place in the syntax tree.
 	Cursor inspector.Cursor
-	// Method is the method called: Query, ExecContext, ...
-	Method string
+	// method is the method called: Query, ExecContext, ...
+	method string
 	// Recv is the handle the call is made on (db, tx, conn, stmt).
 	Recv ast.Expr
 	Text Text
@@ -99,7 +99,7 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 	if !ok {
 		return nil
 	}
-	q := &Query{Call: call, Method: sel.Sel.Name, Recv: sel.X}
+	q := &Query{Call: call, method: sel.Sel.Name, Recv: sel.X}
 	if isStmt(b.info.TypeOf(sel.X)) {
 		// stmt.Query(args...): the SQL is the one the statement was
 		// prepared with.
@@ -158,7 +158,7 @@ func (b *builder) preparedBy(stmt ast.Expr) *Query {
 	if call == nil {
 		return nil
 	}
-	if q := b.query(call); q != nil && strings.HasPrefix(q.Method, "Prepare") {
+	if q := b.query(call); q != nil && strings.HasPrefix(q.method, "Prepare") {
 		return q
 	}
 	return nil

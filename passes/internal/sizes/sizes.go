@@ -19,8 +19,8 @@ import (
 	"github.com/rowalign/rowalign/passes/settings"
 )
 
-// A Finding is a size written at Site that drives Walk.
-type Finding struct {
+// A finding is a size written at Site that drives Walk.
+type finding struct {
 	Site pagewalk.Site
 	Walk *pagewalk.Walk
 	// Check is settings.PageSize for a read walk, settings.CommitSize for
@@ -30,13 +30,13 @@ type Finding struct {
 	Aligned, RowGroup int64
 }
 
-// Find returns the findings of check (settings.PageSize or
+// find returns the findings of check (settings.PageSize or
 // settings.CommitSize) in source order. A size that drives both a read
 // and a commit is the commit's: the write side costs more, and one
 // written size gets one finding.
-func Find(in *checker.Input, check string) []*Finding {
+func find(in *checker.Input, check string) []*finding {
 	rg := int64(in.Settings.RowGroup)
-	byPos := make(map[token.Pos]*Finding)
+	byPos := make(map[token.Pos]*finding)
 	for _, w := range in.Walks.Walks {
 		for _, s := range w.Sites {
 			c := classify(in.Settings, w, s)
@@ -46,10 +46,10 @@ func Find(in *checker.Input, check string) []*Finding {
 			if f, dup := byPos[s.Pos]; dup && (f.Check == settings.CommitSize || c != settings.CommitSize) {
 				continue
 			}
-			byPos[s.Pos] = &Finding{Site: s, Walk: w, Check: c, Aligned: Aligned(s.Value, rg), RowGroup: rg}
+			byPos[s.Pos] = &finding{Site: s, Walk: w, Check: c, Aligned: aligned(s.Value, rg), RowGroup: rg}
 		}
 	}
-	var out []*Finding
+	var out []*finding
 	for _, f := range byPos {
 		// A directive on the walk's own line silences the size it uses,
 		// wherever that size is written.
@@ -57,7 +57,7 @@ func Find(in *checker.Input, check string) []*Finding {
 			out = append(out, f)
 		}
 	}
-	slices.SortFunc(out, func(a, b *Finding) int { return cmp.Compare(a.Site.Pos, b.Site.Pos) })
+	slices.SortFunc(out, func(a, b *finding) int { return cmp.Compare(a.Site.Pos, b.Site.Pos) })
 	return out
 }
 
@@ -88,9 +88,9 @@ func isByteName(name string) bool {
 		strings.HasSuffix(n, "kib") || strings.HasSuffix(n, "mib")
 }
 
-// Aligned returns the multiple of rowGroup nearest to v, at least one
+// aligned returns the multiple of rowGroup nearest to v, at least one
 // row group.
-func Aligned(v, rowGroup int64) int64 {
+func aligned(v, rowGroup int64) int64 {
 	m := (v + rowGroup/2) / rowGroup * rowGroup
 	return max(m, rowGroup)
 }
@@ -105,7 +105,7 @@ type Costs struct{ Misaligned, Small string }
 //	page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: COST; use 245760
 func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	for _, f := range Find(in, check) {
+	for _, f := range find(in, check) {
 		relation, cost := "is not a multiple of", c.Misaligned
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
@@ -118,7 +118,7 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 
 // subject names the size as a message starts: "page size 250000",
 // "commit size copyPage = 250000".
-func (f *Finding) subject(what string) string {
+func (f *finding) subject(what string) string {
 	if f.Site.Name != "" {
 		return what + " " + f.Site.Name + " = " + itoa(f.Site.Value)
 	}
@@ -127,7 +127,7 @@ func (f *Finding) subject(what string) string {
 
 // use says what to write instead: "use 245760", or, for a constant of
 // another package, where to change it.
-func (f *Finding) use() string {
+func (f *finding) use() string {
 	if f.Site.Foreign {
 		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
 	}
@@ -136,7 +136,7 @@ func (f *Finding) use() string {
 
 // diagnostic returns the finding's diagnostic with message msg, and the
 // fix when every place the size is written can be rewritten.
-func (f *Finding) diagnostic(msg string) analysis.Diagnostic {
+func (f *finding) diagnostic(msg string) analysis.Diagnostic {
 	d := analysis.Diagnostic{Pos: f.Site.Pos, End: f.Site.End, Message: msg}
 	if edits := f.fixEdits(); edits != nil {
 		groups, plural := f.Aligned/f.RowGroup, "s"
@@ -155,7 +155,7 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 // it, or returns nil when one of them cannot be rewritten: changing the
 // page size but not the step the offset advances by would make pages
 // overlap.
-func (f *Finding) fixEdits() []analysis.TextEdit {
+func (f *finding) fixEdits() []analysis.TextEdit {
 	sites := []pagewalk.Site{f.Site}
 	for _, s := range f.Walk.Strides {
 		if s.Value == f.Site.Value && s.Pos != f.Site.Pos {
@@ -170,16 +170,16 @@ func (f *Finding) fixEdits() []analysis.TextEdit {
 		}
 		if !seen[s.Pos] {
 			seen[s.Pos] = true
-			edits = append(edits, analysis.TextEdit{Pos: s.Pos, End: s.End, NewText: []byte(FormatLike(s.Literal, f.Aligned))})
+			edits = append(edits, analysis.TextEdit{Pos: s.Pos, End: s.End, NewText: []byte(formatLike(s.Literal, f.Aligned))})
 		}
 	}
 	return edits
 }
 
-// FormatLike formats v in the style of the Go integer literal lit: the
+// formatLike formats v in the style of the Go integer literal lit: the
 // same base prefix, and digit separators when lit has them (250_000
 // becomes 245_760). An empty lit gives plain decimal.
-func FormatLike(lit string, v int64) string {
+func formatLike(lit string, v int64) string {
 	lower := strings.ToLower(lit)
 	prefix, base := "", 10
 	switch {
