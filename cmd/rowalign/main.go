@@ -3,14 +3,18 @@
 //
 // It runs standalone, as a go vet tool and as a go fix tool:
 //
-//	rowalign [-fix] [-diff] [-json] [-rowgroup N] [-min N] [-scope auto|all] ./...
+//	rowalign [-fix] [-diff] [-json] [-rowgroup N] [-min N] [-scope auto|all] [-wrappers a,b] [-checks all,-name] ./...
 //	go vet -vettool=$(which rowalign) ./...
 //	go vet -vettool=$(which rowalign) -fix ./...
 //	go fix -fixtool=$(which rowalign) ./...
 //	rowalign -explain [CHECK]
 //
 // -explain prints the documentation page of a check (the page each
-// diagnostic's URL points to), or lists the checks.
+// diagnostic's URL points to), or lists the checks. -checks selects checks
+// staticcheck style: all, a name to add one, -name to remove one.
+//
+// A flag with a bad value is a usage error at start-up (exit status 2),
+// before any package is loaded.
 //
 // The binary is pure Go: it never links DuckDB.
 package main
