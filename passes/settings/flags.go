@@ -10,11 +10,11 @@ import (
 // -checks. Each flag checks its value in Set, so that the flag package
 // reports a bad one as a usage error before any package is analysed.
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
-	fs.Var(&intFlag{p: &s.RowGroup, check: validRowGroup}, "rowgroup", "DuckDB row group size in rows, a multiple of 2048; ATTACH ... (ROW_GROUP_SIZE n) changes it per database")
-	fs.Var(&intFlag{p: &s.Min, check: validMin}, "min", "smallest page or commit size reported; smaller batches are latency choices, not bulk loads")
-	fs.Var((*scopeFlag)(&s.Scope), "scope", `"auto": lint DuckDB client code only; "all": lint every package`)
-	fs.Var(&listFlag{p: &s.Wrappers, check: validWrappers}, "wrappers", "comma-separated import paths of packages that open DuckDB for their importers; importing one puts a package in scope")
-	fs.Var(&listFlag{p: &s.Checks, check: validChecks}, "checks", `comma-separated checks to run: "all", a check name to add it, "-name" to remove it (e.g. all,-appendertx)`)
+	fs.Var(&intFlag{p: &s.RowGroup, check: validRowGroup}, "rowgroup", "DuckDB row group size in `rows`, a multiple of 2048; ATTACH ... (ROW_GROUP_SIZE n) changes it per database")
+	fs.Var(&intFlag{p: &s.Min, check: validMin}, "min", "smallest page or commit size reported, in `rows`; smaller batches are latency choices, not bulk loads")
+	fs.Var((*scopeFlag)(&s.Scope), "scope", "which packages to lint (`auto|all`): auto, DuckDB client code only; all, every package")
+	fs.Var(&listFlag{p: &s.Wrappers, check: validWrappers}, "wrappers", "comma-separated import `paths` of packages that open DuckDB for their importers; importing one puts a package in scope")
+	fs.Var(&listFlag{p: &s.Checks, check: validChecks}, "checks", "comma-separated `checks` to run: all, a check's name to add it, -name to remove it (e.g. all,-appendertx)")
 }
 
 func validWrappers(ws []string) error {
