@@ -10,7 +10,7 @@
 package checker
 
 import (
-	"go/token"
+	"cmp"
 	"slices"
 	"strings"
 
@@ -85,21 +85,11 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	}
 	// Source order, whatever check found what: the standalone driver
 	// prints findings as they are reported.
-	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int { return cmpPos(a.Pos, b.Pos) })
+	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
 	for _, d := range ds {
 		pass.Report(d)
 	}
 	return nil
-}
-
-func cmpPos(a, b token.Pos) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // New returns an analyzer that runs the checks with settings s, under the

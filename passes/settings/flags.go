@@ -26,11 +26,6 @@ func validWrappers(ws []string) error {
 	return nil
 }
 
-func validChecks(list []string) error {
-	_, err := enabled(list)
-	return err
-}
-
 // intFlag is an integer flag with a validity rule.
 type intFlag struct {
 	p     *int

@@ -99,8 +99,7 @@ func (s Settings) Validate() error {
 			return err
 		}
 	}
-	_, err := enabled(s.Checks)
-	return err
+	return validChecks(s.Checks)
 }
 
 func validRowGroup(n int) error {
@@ -139,6 +138,14 @@ func (s Settings) All() bool { return s.Scope == ScopeAll }
 func (s Settings) Enabled(check string) bool {
 	on, err := enabled(s.Checks)
 	return err == nil && on[check]
+}
+
+func validChecks(list []string) error {
+	if len(list) == 0 {
+		return fmt.Errorf("checks: the list is empty, so no check would run (%q runs every check)", allChecks)
+	}
+	_, err := enabled(list)
+	return err
 }
 
 // enabled applies a -checks list to the empty set, left to right.

@@ -25,6 +25,7 @@ func TestValidate(t *testing.T) {
 		{func(s *settings.Settings) { s.Wrappers = []string{"a/db b/db"} }, `wrappers: "a/db b/db" is not an import path`},
 		{func(s *settings.Settings) { s.Checks = []string{"all", "-appendertx"} }, ""},
 		{func(s *settings.Settings) { s.Checks = []string{"pagesise"} }, `checks: no check named "pagesise"`},
+		{func(s *settings.Settings) { s.Checks = nil }, "checks: the list is empty"},
 	} {
 		s := settings.Default()
 		tc.change(&s)
@@ -63,6 +64,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-scope=everything", `scope "everything"`},
 		{"-wrappers=a/db b/db", "is not an import path"},
 		{"-checks=all,-nosuch", `no check named "nosuch"`},
+		{"-checks=", "the list is empty"},
 	} {
 		s := settings.Default()
 		fs := flag.NewFlagSet("rowalign", flag.ContinueOnError)
