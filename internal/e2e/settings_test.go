@@ -1,0 +1,353 @@
+package e2e_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The settings table: each setting (a row) changes what each front end (a
+// column) reports, in the way the setting means. Every cell runs the real
+// binary twice, with the defaults and with the setting, on the module in
+// testdata/settings, and compares the two finding sets: the findings the
+// setting adds and removes must be exactly the row's.
+//
+// Findings are compared by the fixture line they sit on (see sites), not
+// by message text, so shorter messages do not break the table. The fix
+// columns compare the lines a fix rewrites (-diff), so only sites with a
+// fix count there.
+
+// site is a fixture line a finding is expected on.
+type site struct {
+	file, text string // the file, and text found on that line only
+	fix        bool   // whether rowalign offers a fix for it
+}
+
+var sites = map[string]site{
+	"commit 204800": {"load/load.go", "n%204_800 == 0", true},
+	"commit 245760": {"load/load.go", "n%245_760 == 0", true},
+	"commit 50000":  {"load/load.go", "n%50_000 == 0", true},
+	"load page":     {"load/load.go", "const loadPage = 250_000", true},
+	"load offset":   {"load/load.go", `"SELECT * FROM load LIMIT ? OFFSET ?"`, false},
+	"plain page":    {"plain/plain.go", "const plainPage = 250_000", true},
+	"plain offset":  {"plain/plain.go", `"SELECT * FROM plain LIMIT ? OFFSET ?"`, false},
+	"report page":   {"report/report.go", "const reportPage = 250_000", true},
+	"report offset": {"report/report.go", `"SELECT * FROM report LIMIT ? OFFSET ?"`, false},
+}
+
+// setting is a row of the table.
+type setting struct {
+	flag     string // as go vet, go fix and standalone take it
+	golangci string // the same setting in .golangci.yml, under settings:
+	added    []string
+	removed  []string
+}
+
+var settingRows = []setting{{
+	// 204,800 becomes aligned; 245,760, two default row groups, does not.
+	flag: "-rowgroup=204800", golangci: "row-group-size: 204800",
+	added: []string{"commit 245760"}, removed: []string{"commit 204800"},
+}, {
+	flag: "-min=60000", golangci: "min-size: 60000",
+	removed: []string{"commit 50000"},
+}, {
+	// Every package: plain (no driver) and report (a wrapper's importer).
+	flag: "-scope=all", golangci: "scope: all",
+	added: []string{"plain page", "plain offset", "report page", "report offset"},
+}, {
+	flag: "-wrappers=example.com/settings/duck", golangci: "wrappers: [example.com/settings/duck]",
+	added: []string{"report page", "report offset"},
+}, {
+	flag: "-checks=all,-commitsize", golangci: `checks: ["all", "-commitsize"]`,
+	removed: []string{"commit 204800", "commit 50000"},
+}, {
+	flag: "-checks=pagesize", golangci: "checks: [pagesize]",
+	removed: []string{"commit 204800", "commit 50000", "load offset"},
+}}
+
+// frontEnd is a column: it runs rowalign one way on the module in dir
+// with extra flags (or golangci-lint settings) and returns the sites
+// found.
+type frontEnd struct {
+	name string
+	fix  bool // compares fixes (-diff), not findings
+	run  func(t *testing.T, dir string, s *setting) []string
+}
+
+func TestSettings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	dir := settingsModule(t)
+	lines := siteLines(t, dir)
+	hasChecks := binaryHasFlag(t, "checks")
+	columns := []frontEnd{
+		{"vet", false, func(t *testing.T, dir string, s *setting) []string {
+			_, stderr := runTool(t, dir, findingsExit, "go", withFlag([]string{"vet", "-vettool=" + rowalignBin}, s, "./...")...)
+			return findings(t, dir, stderr, lines)
+		}},
+		{"vet-fix", true, func(t *testing.T, dir string, s *setting) []string {
+			stdout, _ := runTool(t, dir, findingsExit, "go", withFlag([]string{"vet", "-vettool=" + rowalignBin, "-fix", "-diff"}, s, "./...")...)
+			return fixed(t, dir, stdout)
+		}},
+		{"go-fix", true, func(t *testing.T, dir string, s *setting) []string {
+			stdout, _ := runTool(t, dir, findingsExit, "go", withFlag([]string{"fix", "-fixtool=" + rowalignBin, "-diff"}, s, "./...")...)
+			return fixed(t, dir, stdout)
+		}},
+		{"standalone", false, func(t *testing.T, dir string, s *setting) []string {
+			// singlechecker exits 3 for findings, 1 for errors.
+			_, stderr := runTool(t, dir, 3, rowalignBin, withFlag(nil, s, "./...")...)
+			return findings(t, dir, stderr, lines)
+		}},
+		{"golangci", false, func(t *testing.T, dir string, s *setting) []string {
+			return golangci(t, dir, s, lines)
+		}},
+	}
+	for _, col := range columns {
+		t.Run(col.name, func(t *testing.T) {
+			if col.name == "golangci" && os.Getenv("ROWALIGN_GOLANGCI") == "" {
+				t.Skip("set ROWALIGN_GOLANGCI to a golangci-lint built by scripts/golangci/build.sh (.ci/extra.d/golangci-settings.sh does)")
+			}
+			base := col.run(t, dir, nil)
+			for _, row := range settingRows {
+				t.Run(row.flag, func(t *testing.T) {
+					if strings.HasPrefix(row.flag, "-checks") && !hasChecks {
+						t.Skip("needs -checks (issue 9 core)")
+					}
+					got := col.run(t, dir, &row)
+					added, removed := difference(base, got)
+					wantAdded, wantRemoved := row.added, row.removed
+					if col.fix {
+						wantAdded, wantRemoved = fixable(wantAdded), fixable(wantRemoved)
+					}
+					if !slices.Equal(added, sorted(wantAdded)) || !slices.Equal(removed, sorted(wantRemoved)) {
+						t.Errorf("%s added %q and removed %q, want added %q and removed %q\ndefault: %q\nwith it: %q",
+							row.flag, added, removed, sorted(wantAdded), sorted(wantRemoved), base, got)
+					}
+				})
+			}
+		})
+	}
+}
+
+// settingsModule copies testdata/settings to a temporary directory, its
+// driver replaced by the stub in this checkout.
+func settingsModule(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "settings")
+	if err := os.CopyFS(dir, os.DirFS("testdata/settings")); err != nil {
+		t.Fatal(err)
+	}
+	stub, err := filepath.Abs("../../testdata/stubs/duckdb-go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(dir, "go.mod")
+	b, err := os.ReadFile(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = []byte(strings.Replace(string(b), "../../../../testdata/stubs/duckdb-go", filepath.ToSlash(stub), 1))
+	if err := os.WriteFile(mod, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// siteLines maps "file:line" to the name of the site on it.
+func siteLines(t *testing.T, dir string) map[string]string {
+	lines := make(map[string]string)
+	for name, s := range sites {
+		b, err := os.ReadFile(filepath.Join(dir, s.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, s.text) {
+				lines[s.file+":"+strconv.Itoa(i+1)] = name
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("site %q: %q is on %d lines of %s, want 1", name, s.text, n, s.file)
+		}
+	}
+	return lines
+}
+
+// binaryHasFlag reports whether rowalign -flags lists name.
+func binaryHasFlag(t *testing.T, name string) bool {
+	out, err := exec.Command(rowalignBin, "-flags").Output()
+	if err != nil {
+		t.Fatalf("rowalign -flags: %v", err)
+	}
+	var flags []struct{ Name string }
+	if err := json.Unmarshal(out, &flags); err != nil {
+		t.Fatalf("rowalign -flags: %v\n%s", err, out)
+	}
+	return slices.ContainsFunc(flags, func(f struct{ Name string }) bool { return f.Name == name })
+}
+
+// withFlag returns args, then the setting's flag (none for the defaults),
+// then rest.
+func withFlag(args []string, s *setting, rest ...string) []string {
+	if s != nil {
+		args = append(args, s.flag)
+	}
+	return append(args, rest...)
+}
+
+// findingsExit is the exit code of go vet and golangci-lint when they
+// report findings, and of go fix -diff when the diff is not empty.
+const findingsExit = 1
+
+// runTool runs name in dir. Exit codes 0 and found (findings found, a
+// non-empty -diff) are results; any other code (a usage error, a failed
+// run) fails the test, and so does a panic or an internal error in any
+// output.
+func runTool(t *testing.T, dir string, found int, name string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	var o, e strings.Builder
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	stdout, stderr = o.String(), e.String()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == found) {
+		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", name, strings.Join(args, " "), err, stdout, stderr)
+	}
+	if bad := regexp.MustCompile(`panic:|internal error`); bad.MatchString(stdout + stderr) {
+		t.Fatalf("%s %s: panic or internal error\nstdout:\n%s\nstderr:\n%s", name, strings.Join(args, " "), stdout, stderr)
+	}
+	return stdout, stderr
+}
+
+// positionRE matches a finding as go vet, rowalign and golangci-lint print
+// it: path:line:col: message.
+var positionRE = regexp.MustCompile(`^(.+\.go):(\d+):\d+: `)
+
+// findings returns the sites of the findings in out, sorted; a finding on
+// no known site is kept as "file:line", so it shows up in a difference.
+func findings(t *testing.T, dir, out string, lines map[string]string) []string {
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		m := positionRE.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		key := relative(dir, m[1]) + ":" + m[2]
+		if name, ok := lines[key]; ok {
+			key = name
+		}
+		got = append(got, key)
+	}
+	return sorted(got)
+}
+
+// fixed returns the sites whose lines a unified diff rewrites.
+func fixed(t *testing.T, dir, diff string) []string {
+	var got []string
+	file := ""
+	for _, l := range strings.Split(diff, "\n") {
+		switch {
+		case strings.HasPrefix(l, "--- "):
+			file = relative(dir, strings.TrimSuffix(strings.TrimPrefix(l, "--- "), " (old)"))
+		case strings.HasPrefix(l, "-"):
+			key := file + ": " + strings.TrimSpace(l[1:])
+			for name, s := range sites {
+				if s.file == file && strings.Contains(l, s.text) {
+					key = name
+				}
+			}
+			got = append(got, key)
+		}
+	}
+	return sorted(got)
+}
+
+func relative(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsAbs(path) {
+		path = rel
+	}
+	return filepath.ToSlash(strings.TrimPrefix(path, "./"))
+}
+
+// golangci runs the golangci-lint binary named by $ROWALIGN_GOLANGCI with
+// rowalign enabled and the setting (if any) in its .golangci.yml.
+func golangci(t *testing.T, dir string, s *setting, lines map[string]string) []string {
+	settings := "settings: {}"
+	if s != nil {
+		settings = "settings:\n          " + s.golangci
+	}
+	cfg := filepath.Join(t.TempDir(), "golangci.yml")
+	// relative-path-mode wd: paths relative to the module, as go vet
+	// prints them (golangci-lint's default is the config file's folder).
+	yml := fmt.Sprintf(`version: "2"
+run:
+  relative-path-mode: wd
+linters:
+  default: none
+  enable: [rowalign]
+  settings:
+    custom:
+      rowalign:
+        type: module
+        %s
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+`, settings)
+	if err := os.WriteFile(cfg, []byte(yml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
+	stdout, stderr := runTool(t, dir, findingsExit, os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "--output.text.print-issued-lines=false", "./...")
+	return findings(t, dir, stdout+stderr, lines)
+}
+
+// difference returns what got has and base lacks, and the reverse.
+func difference(base, got []string) (added, removed []string) {
+	for _, g := range got {
+		if !slices.Contains(base, g) {
+			added = append(added, g)
+		}
+	}
+	for _, b := range base {
+		if !slices.Contains(got, b) {
+			removed = append(removed, b)
+		}
+	}
+	return sorted(added), sorted(removed)
+}
+
+// fixable keeps the sites rowalign offers a fix for.
+func fixable(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if sites[n].fix {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	if s == nil {
+		s = []string{}
+	}
+	return s
+}

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestAttach runs the attach recipe against real DuckDB: the figures of
+// docs/measurements.md#attach-row_group_size, and the groups summary
+// every other recipe prints.
+func TestAttach(t *testing.T) {
+	var b bytes.Buffer
+	defer func(w io.Writer) { out = w }(out)
+	out = &b
+	attach(t.TempDir())
+	for _, want := range []string{
+		"ATTACH (ROW_GROUP_SIZE 65536): 1,000,000 rows in 16 row groups: 15 x 65,536 + 16,960",
+		"ATTACH (ROW_GROUP_SIZE 100000): rejected: ",
+		"ATTACH (ROW_GROUP_SIZE 204800): rejected: ",
+		"ATTACH (ROW_GROUP_SIZE 204800, STORAGE_VERSION 'v1.2.0'): 1,000,000 rows in 5 row groups: 4 x 204,800 + 180,800",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("attach printed\n%s\nwant a line with %q", b.String(), want)
+		}
+	}
+}
