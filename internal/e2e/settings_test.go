@@ -2,7 +2,6 @@ package e2e_test
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -89,7 +88,6 @@ func TestSettings(t *testing.T) {
 	}
 	dir := settingsModule(t)
 	lines := siteLines(t, dir)
-	hasChecks := binaryHasFlag(t, "checks")
 	columns := []frontEnd{
 		{"vet", false, func(t *testing.T, dir string, s *setting) []string {
 			_, stderr := runTool(t, dir, findingsExit, "go", withFlag([]string{"vet", "-vettool=" + rowalignBin}, s, "./...")...)
@@ -120,9 +118,6 @@ func TestSettings(t *testing.T) {
 			base := col.run(t, dir, nil)
 			for _, row := range settingRows {
 				t.Run(row.flag, func(t *testing.T) {
-					if strings.HasPrefix(row.flag, "-checks") && !hasChecks {
-						t.Skip("needs -checks (issue 9 core)")
-					}
 					got := col.run(t, dir, &row)
 					added, removed := difference(base, got)
 					wantAdded, wantRemoved := row.added, row.removed
@@ -182,19 +177,6 @@ func siteLines(t *testing.T, dir string) map[string]string {
 		}
 	}
 	return lines
-}
-
-// binaryHasFlag reports whether rowalign -flags lists name.
-func binaryHasFlag(t *testing.T, name string) bool {
-	out, err := exec.Command(rowalignBin, "-flags").Output()
-	if err != nil {
-		t.Fatalf("rowalign -flags: %v", err)
-	}
-	var flags []struct{ Name string }
-	if err := json.Unmarshal(out, &flags); err != nil {
-		t.Fatalf("rowalign -flags: %v\n%s", err, out)
-	}
-	return slices.ContainsFunc(flags, func(f struct{ Name string }) bool { return f.Name == name })
 }
 
 // withFlag returns args, then the setting's flag (none for the defaults),

@@ -24,18 +24,6 @@ import (
 // It is the one line that follows the suite's constructor.
 func suite() *analysis.Analyzer { return analyzer.New(analyzer.Default()) }
 
-// knownBugs are panics this test found in code that has not been fixed
-// yet, each matched by a frame of its stack. A variant that panics with a
-// matching stack is skipped, naming the bug, so that the branch stays
-// green while the fix is under way; delete the entry when the fix lands
-// and the variants run again. Anything else that panics fails the test.
-var knownBugs = []struct {
-	frame, bug string
-}{
-	{"passes/rowalign.newDirectives(", "issue 9 bug 3: the directive scan calls pass.Fset.File(f.Pos()) on a file with no position (empty, comment-only or misspelt package clause) and dereferences nil"},
-	{"passes/pagewalk.(*walker).trips(", "issue 9 bug 4: pagewalk dereferences TypeOf(x).Underlying() when x does not type-check (range over an undefined name feeding an Appender)"},
-}
-
 // TestBrokenFixtures breaks every fixture package and runs the suite on
 // each broken variant: no panic, no internal error.
 func TestBrokenFixtures(t *testing.T) {
@@ -63,11 +51,6 @@ func TestBrokenFixtures(t *testing.T) {
 						}
 						switch {
 						case out.panicked != nil:
-							for _, k := range knownBugs {
-								if bytes.Contains(out.stack, []byte(k.frame)) {
-									t.Skipf("known bug, %s: panic: %v", k.bug, out.panicked)
-								}
-							}
 							t.Errorf("panic: %v\n%s", out.panicked, out.stack)
 						case out.err != nil:
 							t.Errorf("internal error: %v", out.err)
