@@ -43,7 +43,7 @@ import (
 const recommendedPageRows = pager.DefaultPageRows
 
 // smallPageRows is the small page size of the sweep: 10,000 rows, the
-// LIMIT 10000 pages typical of hand-written loops (and of FACTS.md's table).
+// LIMIT 10000 pages typical of hand-written loops (and of docs/measurements.md's tables).
 const smallPageRows = 10_000
 
 func main() {

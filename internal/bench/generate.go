@@ -8,13 +8,14 @@ import (
 )
 
 // DemoRows is the demo table's size: the 1,000,000-row table of the
-// project's measurements (FACTS.md, 2026-11-30).
+// project's measurements (docs/measurements.md, 2026-11-30).
 const DemoRows = 1_000_000
 
 // DemoTable is the demo table's name.
 const DemoTable = "demo"
 
-// demoColumns are the demo table's 29 columns: the mix of FACTS.md's table
+// demoColumns are the demo table's 29 columns: the column types of
+// the table behind docs/measurements.md
 // (BIGINT, INTEGER, DOUBLE, VARCHAR, DATE, TIMESTAMP, BOOLEAN, DECIMAL),
 // computed from the row number i so that the file is the same on every run.
 var demoColumns = []string{
