@@ -56,7 +56,7 @@ const (
 const dstAlias = "rowalign_compact_dst"
 
 // Compact copies the database at path into a new file in whole row groups
-// (COPY FROM DATABASE, which inserts each table in one statement),
+// (the catalog with COPY FROM DATABASE, each table with one INSERT),
 // verifies that every catalog entry and every row survived, and replaces
 // the original atomically: the original is hard-linked to the backup,
 // then the new file is renamed over it. A failure (or a kill) before the
@@ -121,10 +121,11 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 			return nil, fmt.Errorf("removing the leftover %s: %w", f, err)
 		}
 	}
+	temp := res.Temp
 	defer func() {
-		if !res.Applied {
-			os.Remove(res.Temp)
-			os.Remove(res.Temp + ".wal")
+		if res == nil || !res.Applied {
+			os.Remove(temp)
+			os.Remove(temp + ".wal")
 		}
 	}()
 	attach := `ATTACH ` + quoteString(res.Temp) + ` AS ` + dstAlias
@@ -142,7 +143,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `SET threads = 1`); err != nil {
 		return nil, err
 	}
-	_, err = conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+dstAlias)
+	err = copyDatabase(ctx, conn, src, dstAlias, res.Before)
 	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
 		err = err2
 	}
@@ -262,6 +263,70 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 	}
 	slices.Sort(out)
 	return out, rows.Err()
+}
+
+// copyDatabase copies src's catalog with COPY FROM DATABASE (SCHEMA), then
+// every table's rows with one INSERT each, referenced tables before the
+// tables whose foreign keys name them: COPY FROM DATABASE's own data copy
+// inserted a referencing table first and failed its foreign key (DuckDB
+// 1.5.6).
+func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *Report) error {
+	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
+		return err
+	}
+	deps := map[Name][]Name{}
+	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table FROM duckdb_constraints()
+		WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var schema, table, ref string
+		if err := rows.Scan(&schema, &table, &ref); err != nil {
+			rows.Close()
+			return err
+		}
+		// A foreign key names a table of its own schema.
+		n := Name{src, schema, table}
+		deps[n] = append(deps[n], Name{src, schema, ref})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	done := map[Name]bool{}
+	var visit func(t Table) error
+	tables := map[Name]Table{}
+	for _, t := range before.Tables {
+		if t.Database == src && t.Kind == KindTable {
+			tables[t.Name] = t
+		}
+	}
+	visit = func(t Table) error {
+		if done[t.Name] {
+			return nil
+		}
+		done[t.Name] = true
+		for _, d := range deps[t.Name] {
+			if dt, ok := tables[d]; ok {
+				if err := visit(dt); err != nil {
+					return err
+				}
+			}
+		}
+		to := t.Name
+		to.Database = dst
+		_, err := conn.ExecContext(ctx, `INSERT INTO `+to.SQL()+` SELECT * FROM `+t.Name.SQL())
+		return err
+	}
+	for _, t := range before.Tables {
+		if _, ok := tables[t.Name]; ok {
+			if err := visit(t); err != nil {
+				return fmt.Errorf("%s: %w", t.Name, err)
+			}
+		}
+	}
+	return nil
 }
 
 // verifyCopy checks that dst holds every catalog entry and every row of
