@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,6 +22,18 @@ func newFlags(name, args string, stderr io.Writer, doc string) *flag.FlagSet {
 	return fs
 }
 
+// parse parses args; ok is false when the command must stop with code
+// (-h: 0, a bad flag: 2).
+func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	switch err := fs.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	case err != nil:
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
 func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer, _ func(string)) int {
 	fs := newFlags("audit", "file.duckdb...", stderr, `Audit opens every file read-only and reports, for every table in every
 schema, the rows, the row group size (unit), the groups and how many are
@@ -31,8 +44,8 @@ Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
 `)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	failFill := fs.Float64("fail-fill", 0, "exit with status 3 when any table's fill is below this `percent` (0: never)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()

@@ -25,8 +25,8 @@ another process holds.
 	backup := fs.String("backup", "", "keep the original as this `file` (default: file.duckdb.bak)")
 	noBackup := fs.Bool("no-backup", false, "keep no backup of the original")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/rowalign/rowalign/internal/bench"
 )
@@ -19,8 +20,8 @@ damage a misaligned load leaves, for audit, repair and compact to find.
 `)
 	rows := fs.Int64("rows", bench.DemoRows, "rows of the demo table")
 	commit := fs.Int64("commit", 0, "load in commits of this many `rows` (0: one statement, whole row groups)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 || *rows < 1 || *commit < 0 {
 		fs.Usage()
@@ -64,7 +65,7 @@ func writeDemo(ctx context.Context, path string, rows, commit int64) error {
 	}
 	defer conn.Close()
 	stmts := []string{
-		`ATTACH '` + src + `' AS demo_source (READ_ONLY)`,
+		`ATTACH '` + strings.ReplaceAll(src, "'", "''") + `' AS demo_source (READ_ONLY)`,
 		`CREATE TABLE ` + bench.DemoTable + ` AS SELECT * FROM demo_source.` + bench.DemoTable + ` LIMIT 0`,
 	}
 	for lo := int64(0); lo < rows; lo += commit {

@@ -28,8 +28,8 @@ returns them.
 	table := fs.String("table", "", "repair only this `table` (table or schema.table; default: every damaged table)")
 	apply := fs.Bool("apply", false, "rewrite the tables (default: print the plan only)")
 	asJSON := fs.Bool("json", false, "print the plan or the result as JSON")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -49,7 +49,7 @@ returns them.
 	}
 	db, err := sql.Open("duckdb", dsn)
 	if err != nil {
-		return fail(err)
+		return fail(storage.HeldError(path, err))
 	}
 	defer db.Close()
 	conn, err := db.Conn(ctx)
