@@ -2,24 +2,12 @@ package main
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/rowalign/rowalign/internal/bench"
 )
 
 // thousands formats n with comma separators.
-func thousands(n int64) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+var thousands = bench.Thousands
 
 // mb formats bytes in decimal megabytes, as the docs' file sizes are.
 func mb(n int64) string {

@@ -77,16 +77,11 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 			return nil, fmt.Errorf("backup %s exists: move it away or name another with -backup", opt.Backup)
 		}
 	}
-	db, err := sql.Open("duckdb", "")
+	conn, closeConn, err := memoryConn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer conn.Close()
+	defer closeConn()
 	// The original is attached under its default name (the file's stem),
 	// so that views naming their own catalog resolve as they do for users;
 	// a dry run attaches it read-only and writes nothing.
@@ -190,19 +185,29 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	return res, nil
 }
 
+// memoryConn opens an in-memory DuckDB, to attach files to, on one
+// connection.
+func memoryConn(ctx context.Context) (*sql.Conn, func(), error) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		return nil, nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return conn, func() { conn.Close(); db.Close() }, nil
+}
+
 // AuditFile audits the file at path, opened read-only (and attached under
 // its default name), in a fresh in-memory DuckDB.
 func AuditFile(ctx context.Context, paths ...string) (*Report, error) {
-	db, err := sql.Open("duckdb", "")
+	conn, closeConn, err := memoryConn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer conn.Close()
+	defer closeConn()
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			return nil, err

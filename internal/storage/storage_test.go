@@ -30,15 +30,7 @@ const damagedCommit = 150_000
 // exec opens path read-write and runs stmts, one by one.
 func exec(t *testing.T, path string, stmts ...string) {
 	t.Helper()
-	db, err := sql.Open("duckdb", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := openConn(t, path)
 	defer conn.Close()
 	for _, s := range stmts {
 		if _, err := conn.ExecContext(context.Background(), s); err != nil {
