@@ -69,7 +69,9 @@ another process holds.
 	}
 	var kinds []string
 	for k, n := range res.Objects {
-		kinds = append(kinds, fmt.Sprintf("%d %s", n, k))
+		if n > 0 {
+			kinds = append(kinds, fmt.Sprintf("%d %s", n, k))
+		}
 	}
 	slices.Sort(kinds)
 	var rows int64
