@@ -422,3 +422,45 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+func TestRepairOddNames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "o.duckdb")
+	exec(t, path,
+		`CREATE SCHEMA "Odd Schema"`,
+		`CREATE TABLE "Odd Schema"."a.b"(rowid BIGINT PRIMARY KEY, "select" VARCHAR)`,
+		`INSERT INTO "Odd Schema"."a.b" SELECT i * 3, 'v' || i FROM range(1000) r(i)`,
+		`CREATE INDEX "ix ""q""" ON "Odd Schema"."a.b"("select")`,
+		`CREATE TABLE "quote""d"(x INT)`,
+		`INSERT INTO "quote""d" VALUES (1), (2)`)
+	conn := openConn(t, path)
+	ctx := context.Background()
+	wantCatalog := query(t, conn, catalog)
+	r, err := storage.Audit(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range [][2]string{{"Odd Schema", "a.b"}, {"main", `quote"d`}} {
+		tb := find(t, r, name[0], name[1])
+		sum, err := storage.Checksum(ctx, conn, tb.Name.SQL(), tb.Columns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, err := storage.PlanRepair(ctx, conn, tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := plan.Apply(ctx, conn, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tb.Name, err)
+		}
+		if res.Sum != sum {
+			t.Errorf("%s: verified %v, had %v", tb.Name, res.Sum, sum)
+		}
+	}
+	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
+		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
+	}
+	if got := query(t, conn, `SELECT max(rowid)::VARCHAR FROM "Odd Schema"."a.b"`); !slices.Equal(got, []string{"2997"}) {
+		t.Errorf("own rowid column after repair: %q", got)
+	}
+}
