@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -239,56 +240,68 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		t.Note = joinNote(t.Note, `storage not read: pragma_storage_info cannot address a name containing '"'`)
 		return nil
 	}
-	// A group's rows: the first column's data (a nested column's parts
-	// each count the group's rows; the largest sum is the group's).
+	// One call: pragma_storage_info builds every segment's description
+	// (its statistics as text too), the bulk of an audit's time (1.5 s of
+	// a 1 GB file's audit on a loaded machine, docs/audit.md).
 	rows, err := conn.QueryContext(ctx, `
-		SELECT row_group_id, max(n) FROM (
-			SELECT row_group_id, column_path, sum(count) AS n FROM pragma_storage_info(`+arg+`)
-			WHERE column_id = 0 GROUP BY ALL)
-		GROUP BY ALL ORDER BY row_group_id`)
+		SELECT row_group_id, column_id, column_path, count, persistent AND block_id >= 0,
+			block_id, block_offset, len(additional_block_ids)
+		FROM pragma_storage_info(`+arg+`)`)
 	if err != nil {
 		return fmt.Errorf("reading pragma_storage_info: %w", err)
 	}
-	groupIndex := map[int64]int{}
+	// A group's rows: the first column's data (a nested column's parts
+	// each count the group's rows; the largest sum is the group's).
+	type part struct {
+		group int64
+		path  string
+	}
+	partRows := map[part]int64{}
+	type seg struct {
+		group int64
+		segment
+	}
+	var segs []seg
 	for rows.Next() {
-		var id, n int64
-		if err := rows.Scan(&id, &n); err != nil {
+		var (
+			group, column, count int64
+			path                 string
+			stored               bool
+			s                    seg
+		)
+		if err := rows.Scan(&group, &column, &path, &count, &stored, &s.block, &s.offset, &s.extra); err != nil {
 			rows.Close()
 			return err
 		}
-		groupIndex[id] = len(t.GroupRows)
-		t.GroupRows = append(t.GroupRows, n)
-		t.StoredRows += n
-		t.Unit = max(t.Unit, n)
+		if column == 0 {
+			partRows[part{group, path}] += count
+		}
+		if stored && t.Kind == KindTable {
+			s.group = group
+			segs = append(segs, s)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if t.Kind == KindTable {
-		segs, err := conn.QueryContext(ctx, `
-			SELECT row_group_id, block_id, block_offset, len(additional_block_ids) FROM pragma_storage_info(`+arg+`)
-			WHERE persistent AND block_id >= 0`)
-		if err != nil {
-			return fmt.Errorf("reading pragma_storage_info: %w", err)
-		}
-		for segs.Next() {
-			var s segment
-			var id int64
-			if err := segs.Scan(&id, &s.block, &s.offset, &s.extra); err != nil {
-				segs.Close()
-				return err
-			}
-			g, ok := groupIndex[id]
-			if !ok {
-				continue // a group with no rows in column 0
-			}
-			s.group = g
-			t.segments = append(t.segments, s)
-		}
-		segs.Close()
-		if err := segs.Err(); err != nil {
-			return err
+	groupRows := map[int64]int64{}
+	for p, n := range partRows {
+		groupRows[p.group] = max(groupRows[p.group], n)
+	}
+	ids := slices.Sorted(maps.Keys(groupRows))
+	groupIndex := map[int64]int{}
+	for i, id := range ids {
+		n := groupRows[id]
+		groupIndex[id] = i
+		t.GroupRows = append(t.GroupRows, n)
+		t.StoredRows += n
+		t.Unit = max(t.Unit, n)
+	}
+	for _, s := range segs {
+		if g, ok := groupIndex[s.group]; ok {
+			s.segment.group = g
+			t.segments = append(t.segments, s.segment)
 		}
 	}
 	// Uncommitted or not yet checkpointed rows are not in the storage

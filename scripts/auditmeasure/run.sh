@@ -7,14 +7,16 @@
 #
 #   scripts/auditmeasure/run.sh [dir]     # default dir: a new temporary one
 #
-# ROWALIGN_AUDIT_BIG_ROWS (default 11000000) sizes the big file; 0 skips
-# it. Every timing line carries the load average of the moment (uptime).
+# ROWALIGN_AUDIT_BIG_ROWS (default 11000000, about 1 GB) sizes the big
+# file (written once: dir/big.duckdb is reused if it exists); 0 skips it.
+# ROWALIGN_AUDIT_REPS (default 5) is the number of scan rounds.
+# Every timing line is preceded by the load average of the moment.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=${1:-$(mktemp -d /tmp/rowalign-audit.XXXXXX)}
 mkdir -p "$dir"
 big=${ROWALIGN_AUDIT_BIG_ROWS:-11000000}
-reps=${ROWALIGN_AUDIT_REPS:-3}
+reps=${ROWALIGN_AUDIT_REPS:-5}
 go build -o "$dir/rowalign-db" ./cmd/rowalign-db
 go build -o "$dir/rowalign-sweep" ./cmd/rowalign-sweep
 db="$dir/rowalign-db"
@@ -71,17 +73,16 @@ print(f"stored before {dam['stored_bytes']}, estimate after {e['bytes']} (saves 
       f"real after {rep['stored_bytes']} ({len(rep['group_rows'])} groups): real/estimate {rep['stored_bytes'] / e['bytes']:.4f}")
 PY
 
-echo "== SELECT * (rowalign-sweep scan, median of $reps processes)"
-for f in aligned damaged repaired compacted; do
-	load
-	"$dir/rowalign-sweep" -q -svg "" -db "$dir/$f.duckdb" -table demo -strategies scan -reps "$reps" -json > "$dir/scan-$f.json"
-	python3 -c "import json,sys; r=[x for x in json.load(open(sys.argv[1]))['results'] if x['config']['strategy']=='scan'][0]; print(sys.argv[2], 'scan wall %.2f s' % (r['wall_ns']/1e9), 'samples', [round(s['wall_ns']/1e9,2) for s in r['samples']])" "$dir/scan-$f.json" "$f"
-done
+echo "== SELECT * (rowalign-sweep scan, $reps rounds alternating the files)"
+scripts/auditmeasure/scan.sh "$dir" "$reps" aligned damaged repaired compacted
 
 if [ "$big" -gt 0 ]; then
 	echo "== audit of a big file: $big rows in 250,000-row commits"
-	rm -f "$dir"/big.duckdb*
-	"$db" demo -rows "$big" -commit 250000 "$dir/big.duckdb"
+	if [ -e "$dir/big.duckdb" ]; then
+		echo "(reusing $dir/big.duckdb from an earlier run: remove it to write it again)"
+	else
+		"$db" demo -rows "$big" -commit 250000 "$dir/big.duckdb"
+	fi
 	"$db" audit "$dir/big.duckdb" > /dev/null # warm the OS cache once
 	for i in 1 2 3; do timed "$db" audit "$dir/big.duckdb" > "$dir/big-audit.txt"; done
 	cat "$dir/big-audit.txt"
