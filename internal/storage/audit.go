@@ -240,12 +240,14 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		t.Note = joinNote(t.Note, `storage not read: pragma_storage_info cannot address a name containing '"'`)
 		return nil
 	}
+	// Segments not yet written (a temporary table's, an in-memory
+	// database's) have no block: NULL.
 	// One call: pragma_storage_info builds every segment's description
 	// (its statistics as text too), the bulk of an audit's time (1.5 s of
 	// a 1 GB file's audit on a loaded machine, docs/audit.md).
 	rows, err := conn.QueryContext(ctx, `
-		SELECT row_group_id, column_id, column_path, count, persistent AND block_id >= 0,
-			block_id, block_offset, len(additional_block_ids)
+		SELECT row_group_id, column_id, column_path, count, coalesce(persistent AND block_id >= 0, false),
+			coalesce(block_id, -1), coalesce(block_offset, 0), coalesce(len(additional_block_ids), 0)
 		FROM pragma_storage_info(`+arg+`)`)
 	if err != nil {
 		return fmt.Errorf("reading pragma_storage_info: %w", err)
