@@ -30,7 +30,7 @@ type CompactResult struct {
 	Temp     string `json:"temp"`
 	Backup   string `json:"backup,omitempty"`
 	Applied  bool   `json:"applied"`
-	OldBytes int64  `json:"old_bytes"`
+	OldBytes int64  `json:"old_bytes"` // the file and its write-ahead log
 	NewBytes int64  `json:"new_bytes,omitempty"`
 	// Objects counts the verified catalog entries by kind (schema, table,
 	// view, sequence, macro, type, index, constraint).
@@ -71,7 +71,12 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if err != nil {
 		return nil, err
 	}
+	// The old size counts the write-ahead log: the checkpoint below moves
+	// it into the file.
 	res = &CompactResult{Path: path, Temp: path + TempSuffix, Backup: opt.Backup, OldBytes: st.Size()}
+	if wal, err := os.Stat(path + ".wal"); err == nil {
+		res.OldBytes += wal.Size()
+	}
 	if opt.Backup != "" {
 		if _, err := os.Lstat(opt.Backup); err == nil {
 			return nil, fmt.Errorf("backup %s exists: move it away or name another with -backup", opt.Backup)
