@@ -251,21 +251,7 @@ func TestRepairKeepsConstraintsAndIndexes(t *testing.T) {
 	if !before.Damaged() {
 		t.Fatalf("the table is not damaged: %+v", dump(before))
 	}
-	sum, err := storage.Checksum(ctx, conn, before.Name.SQL(), before.Columns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan, err := storage.PlanRepair(ctx, conn, before)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := plan.Apply(ctx, conn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Sum != sum {
-		t.Errorf("verified %v, the table had %v", res.Sum, sum)
-	}
+	res, sum := repair(t, conn, before)
 	if a := res.After; a.Rows != testRows || a.Partial != 0 || !whole(a.GroupRows, storage.DefaultRowGroupRows) || a.Damaged() {
 		t.Errorf("after: want whole groups, got %+v", dump(a))
 	}
@@ -412,6 +398,29 @@ func TestCompact(t *testing.T) {
 	}
 }
 
+// repair plans and applies the repair of tb, and checks that it verified
+// the rows the table had; it returns the result and that checksum.
+func repair(t *testing.T, conn *sql.Conn, tb storage.Table) (*storage.RepairResult, storage.Sum) {
+	t.Helper()
+	ctx := context.Background()
+	sum, err := storage.Checksum(ctx, conn, tb.Name.SQL(), tb.Columns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := storage.PlanRepair(ctx, conn, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := plan.Apply(ctx, conn, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", tb.Name, err)
+	}
+	if res.Sum != sum {
+		t.Errorf("%s: verified %v, the table had %v", tb.Name, res.Sum, sum)
+	}
+	return res, sum
+}
+
 // dump shows a table with all its fields (Table's String is its name).
 func dump(t storage.Table) string {
 	b, _ := json.Marshal(t)
@@ -440,22 +449,7 @@ func TestRepairOddNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range [][2]string{{"Odd Schema", "a.b"}, {"main", `quote"d`}} {
-		tb := find(t, r, name[0], name[1])
-		sum, err := storage.Checksum(ctx, conn, tb.Name.SQL(), tb.Columns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan, err := storage.PlanRepair(ctx, conn, tb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := plan.Apply(ctx, conn, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", tb.Name, err)
-		}
-		if res.Sum != sum {
-			t.Errorf("%s: verified %v, had %v", tb.Name, res.Sum, sum)
-		}
+		repair(t, conn, find(t, r, name[0], name[1]))
 	}
 	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
 		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
