@@ -94,15 +94,9 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if !opt.Apply {
 		mode = ` (READ_ONLY)`
 	}
-	if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(path)+mode); err != nil {
+	src := alias(path, map[string]bool{dstAlias: true})
+	if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(path)+` AS `+quoteIdent(src)+mode); err != nil {
 		return nil, heldError(path, err)
-	}
-	var src string
-	if err := conn.QueryRowContext(ctx, `SELECT database_name FROM duckdb_databases() WHERE path = ?`, path).Scan(&src); err != nil {
-		return nil, fmt.Errorf("attached %s but cannot find it: %w", path, err)
-	}
-	if src == dstAlias {
-		return nil, fmt.Errorf("%s: the file's name clashes with the copy's catalog name %s", path, dstAlias)
 	}
 	if !opt.Apply {
 		res.Before, err = Audit(ctx, conn)
@@ -213,15 +207,36 @@ func AuditFile(ctx context.Context, paths ...string) (*Report, error) {
 		return nil, err
 	}
 	defer closeConn()
+	used := map[string]bool{}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			return nil, err
 		}
-		if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(p)+` (READ_ONLY)`); err != nil {
+		name := alias(p, used)
+		used[strings.ToLower(name)] = true
+		if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(p)+` AS `+quoteIdent(name)+` (READ_ONLY)`); err != nil {
 			return nil, heldError(p, err)
 		}
 	}
 	return Audit(ctx, conn)
+}
+
+// alias is the catalog name a file is attached under: its name without
+// the extension, as DuckDB's own default, with "_db" after a name DuckDB
+// reserves (as DuckDB does) and a number after one already used (used
+// holds lower-case names: DuckDB's catalog names ignore case).
+func alias(path string, used map[string]bool) string {
+	base := filepath.Base(path)
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	switch strings.ToLower(base) {
+	case "memory", "system", "temp", "main", "":
+		base += "_db"
+	}
+	name := base
+	for i := 2; used[strings.ToLower(name)]; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	return name
 }
 
 var versionRE = regexp.MustCompile(`^v\d+\.\d+\.\d+`)

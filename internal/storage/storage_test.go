@@ -140,15 +140,18 @@ func TestAuditTables(t *testing.T) {
 }
 
 func TestAuditAttachedAndTemporary(t *testing.T) {
+	// Two files of one name, and a name DuckDB reserves for a catalog.
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.duckdb"), filepath.Join(dir, "b.duckdb")
+	os.Mkdir(filepath.Join(dir, "a"), 0o755)
+	os.Mkdir(filepath.Join(dir, "b"), 0o755)
+	a, b := filepath.Join(dir, "a", "memory.duckdb"), filepath.Join(dir, "b", "memory.duckdb")
 	exec(t, a, `CREATE TABLE t AS SELECT 1 AS x`)
 	exec(t, b, `CREATE TABLE t AS SELECT 2 AS x`, `CREATE TABLE u AS SELECT 3 AS x`)
 	r, err := storage.AuditFile(context.Background(), a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Files) != 2 || len(r.Tables) != 3 {
+	if len(r.Files) != 2 || len(r.Tables) != 3 || r.Files[0].Database == r.Files[1].Database {
 		t.Fatalf("two files with three tables, got %+v", r)
 	}
 
