@@ -137,7 +137,7 @@ func printTables(w io.Writer, tables []storage.Table, db string) {
 		}
 		saves := "-"
 		if e := t.Estimate; e.SavedGroups > 0 || e.SavedBytes > 0 {
-			saves = fmt.Sprintf("%d groups, %s (%.0f%%)", e.SavedGroups, mb(e.SavedBytes), e.ScanSavedPct)
+			saves = fmt.Sprintf("%s, %s (%.0f%%)", plural(e.SavedGroups, "group"), mb(e.SavedBytes), e.ScanSavedPct)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.1f%%\t%s\t%s\t%s\t\n",
 			t.Name, thousands(t.Rows), thousands(t.Unit), t.Groups(), t.Partial, t.Fill, thousands(t.Deleted), mb(t.StoredBytes), saves)

@@ -13,3 +13,11 @@ var thousands = bench.Thousands
 func mb(n int64) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
