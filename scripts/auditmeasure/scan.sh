@@ -2,8 +2,9 @@
 # A full SELECT * of the demo table in each file (rowalign-sweep's scan:
 # every column of every row into Go values, its own process), rounds
 # alternating the files so that no file always gets the quiet moments;
-# the median per file, its ratio to the aligned load's, and the load
-# average before each run.
+# the medians per file (wall, and CPU: user + system of the scanning
+# process, less sensitive to a shared machine's load), their ratios to the
+# first file's, and the load average before each run.
 #
 #   scripts/auditmeasure/scan.sh dir rounds file...   # file: names in dir, without .duckdb; the first is the reference
 set -euo pipefail
@@ -17,18 +18,21 @@ for r in $(seq "$rounds"); do
 		f=${@:$(( (i + r) % n + 1 )):1}
 		load=$(uptime | sed 's/.*load average: //')
 		"$dir/rowalign-sweep" -q -svg "" -db "$dir/$f.duckdb" -table demo -strategies scan -reps 1 -json > "$dir/scan.json"
-		wall=$(python3 -c "import json,sys; print([x for x in json.load(open(sys.argv[1]))['results'] if x['config']['strategy']=='scan'][0]['wall_ns']/1e9)" "$dir/scan.json")
-		echo "$f $wall $load" | tee -a "$out"
+		wallcpu=$(python3 -c "import json,sys; r=[x for x in json.load(open(sys.argv[1]))['results'] if x['config']['strategy']=='scan'][0]; print(r['wall_ns']/1e9, r['cpu_ns']/1e9)" "$dir/scan.json")
+		echo "$f $wallcpu $load" | tee -a "$out"
 	done
 done
 python3 - "$out" "$1" <<'PY'
 import statistics, sys
-walls = {}
+walls, cpus = {}, {}
 for line in open(sys.argv[1]):
-    f, w = line.split()[:2]
+    f, w, c = line.split()[:3]
     walls.setdefault(f, []).append(float(w))
+    cpus.setdefault(f, []).append(float(c))
 ref = statistics.median(walls[sys.argv[2]])
+cref = statistics.median(cpus[sys.argv[2]])
 for f, w in walls.items():
-    m = statistics.median(w)
-    print(f"{f:20s} median {m:.2f} s  ratio to {sys.argv[2]} {m / ref:.2f}  samples {sorted(round(x, 2) for x in w)}")
+    m, c = statistics.median(w), statistics.median(cpus[f])
+    print(f"{f:20s} wall median {m:.2f} s, ratio to {sys.argv[2]} {m / ref:.2f}, samples {sorted(round(x, 2) for x in w)}; "
+          f"CPU median {c:.2f} s, ratio {c / cref:.2f}")
 PY
