@@ -341,7 +341,7 @@ func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *
 		}
 		to := t.Name
 		to.Database = dst
-		_, err := conn.ExecContext(ctx, `INSERT INTO `+to.SQL()+` SELECT * FROM `+t.Name.SQL())
+		_, err := conn.ExecContext(ctx, copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns))
 		return err
 	}
 	for _, t := range before.Tables {

@@ -83,10 +83,11 @@ func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, erro
 	if err != nil {
 		return nil, err
 	}
+	insert := copyRows(ctx, conn, t.Name.SQL(), p.old.SQL(), t.Columns)
 	p.Statements = append(p.Statements, `SET threads = 1`)
 	p.copyStmt = len(p.Statements)
 	p.Statements = append(p.Statements,
-		`INSERT INTO `+t.Name.SQL()+` SELECT * FROM `+p.old.SQL(),
+		insert,
 		`SET threads = `+threads,
 		`DROP TABLE `+p.old.SQL())
 	for _, ix := range indexes {
@@ -104,6 +105,30 @@ func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, erro
 		p.Statements = append(p.Statements, `COMMENT ON COLUMN `+t.Name.SQL()+`.`+quoteIdent(c[0])+` IS `+quoteString(c[1]))
 	}
 	return p, nil
+}
+
+// copyRows returns the INSERT that copies from's rows into to (quoted
+// names; to has from's definition, cols its columns): SELECT *, or the
+// columns by name when some are generated, which an INSERT cannot write.
+// DuckDB's catalog functions do not say which columns are generated
+// (duckdb_columns() shows the expression as a default, as for DEFAULT;
+// information_schema's is_generated is NULL on DuckDB 1.5.6), so each
+// column is probed with an INSERT of no rows into the table as it is now:
+// DuckDB's binder rejects a generated one, even on a read-only file.
+func copyRows(ctx context.Context, conn *sql.Conn, to, from string, cols []string) string {
+	var stored []string
+	for _, c := range cols {
+		_, err := conn.ExecContext(ctx, `INSERT INTO `+to+` (`+quoteIdent(c)+`) SELECT NULL LIMIT 0`)
+		if err != nil && strings.Contains(err.Error(), "generated column") {
+			continue
+		}
+		stored = append(stored, quoteIdent(c))
+	}
+	if len(stored) == len(cols) {
+		return `INSERT INTO ` + to + ` SELECT * FROM ` + from
+	}
+	list := strings.Join(stored, ", ")
+	return `INSERT INTO ` + to + ` (` + list + `) SELECT ` + list + ` FROM ` + from
 }
 
 // currentThreads reads the threads setting, to restore it after a copy

@@ -333,6 +333,8 @@ func TestCompact(t *testing.T) {
 		`INSERT INTO fk VALUES (1)`,
 		`CREATE TABLE own_rowid AS SELECT i AS rowid FROM range(10) r(i)`,
 		`CREATE TABLE empty(x INT)`,
+		`CREATE TABLE gen(a INT, b INT GENERATED ALWAYS AS (a * 2), c VARCHAR)`,
+		`INSERT INTO gen(a, c) VALUES (1, 'x'), (2, 'y')`,
 		`CREATE VIEW s2.v AS SELECT count(*) AS n FROM s2.t`,
 	}
 	stmts = append(stmts, loadInCommits("s2.t(id, k, s)", cols, testRows, damagedCommit)...)
@@ -361,7 +363,7 @@ func TestCompact(t *testing.T) {
 	if fileExists(res.Temp) || !fileExists(path+".bak") {
 		t.Errorf("want the backup and no temporary file left")
 	}
-	for kind, n := range map[string]int{"schema": 2 /* main is internal */, "table": 5, "view": 1, "sequence": 1, "macro": 2, "type": 1, "index": 1} {
+	for kind, n := range map[string]int{"schema": 2 /* main is internal */, "table": 6, "view": 1, "sequence": 1, "macro": 2, "type": 1, "index": 1} {
 		if res.Objects[kind] != n {
 			t.Errorf("verified %d %ss, want %d", res.Objects[kind], kind, n)
 		}
@@ -435,6 +437,8 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
+// TestRepairOddNames repairs odd names, an own rowid column and a
+// generated column (which an INSERT cannot name).
 func TestRepairOddNames(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "o.duckdb")
 	exec(t, path,
@@ -443,7 +447,9 @@ func TestRepairOddNames(t *testing.T) {
 		`INSERT INTO "Odd Schema"."a.b" SELECT i * 3, 'v' || i FROM range(1000) r(i)`,
 		`CREATE INDEX "ix ""q""" ON "Odd Schema"."a.b"("select")`,
 		`CREATE TABLE "quote""d"(x INT)`,
-		`INSERT INTO "quote""d" VALUES (1), (2)`)
+		`INSERT INTO "quote""d" VALUES (1), (2)`,
+		`CREATE TABLE gen(a INT, "b b" INT GENERATED ALWAYS AS (a * 2), c VARCHAR)`,
+		`INSERT INTO gen(a, c) VALUES (1, 'x'), (2, 'y')`)
 	conn := openConn(t, path)
 	ctx := context.Background()
 	wantCatalog := query(t, conn, catalog)
@@ -451,7 +457,7 @@ func TestRepairOddNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range [][2]string{{"Odd Schema", "a.b"}, {"main", `quote"d`}} {
+	for _, name := range [][2]string{{"Odd Schema", "a.b"}, {"main", `quote"d`}, {"main", "gen"}} {
 		repair(t, conn, find(t, r, name[0], name[1]))
 	}
 	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
