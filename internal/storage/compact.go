@@ -156,14 +156,25 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
 		return nil, err
 	}
+	copied, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
 	// DuckDB's lock went with the detach: take the same lock ourselves, so
 	// nobody opens the original between here and the rename, and refuse
-	// if somebody did since.
+	// if somebody wrote to it since.
 	unlock, err := lockFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
+	now, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if now.Size() != copied.Size() || !now.ModTime().Equal(copied.ModTime()) {
+		return nil, fmt.Errorf("%s changed after the copy: another process wrote to it; nothing was replaced", path)
+	}
 	if wal, err := os.Stat(path + ".wal"); err == nil && wal.Size() > 0 {
 		return nil, fmt.Errorf("%s has a write-ahead log after the copy: another process wrote to it; nothing was replaced", path)
 	}
