@@ -50,6 +50,9 @@ const (
 	// StepCopiedFile: the new file is written and verified, the original
 	// not yet replaced.
 	StepCopiedFile = "copied-file"
+	// StepDetached: both files are closed, the original not yet locked
+	// again.
+	StepDetached = "detached"
 )
 
 // dstAlias is the new file's catalog name during the copy.
@@ -159,6 +162,9 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	copied, err := os.Stat(path)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Pause != nil {
+		opt.Pause(StepDetached)
 	}
 	// DuckDB's lock went with the detach: take the same lock ourselves, so
 	// nobody opens the original between here and the rename, and refuse

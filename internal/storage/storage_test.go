@@ -403,6 +403,31 @@ func TestCompact(t *testing.T) {
 	}
 }
 
+// TestCompactRefusesAWriteBeforeTheRename writes to the original in the
+// moment between compact's detach and its own lock: compact must notice
+// and replace nothing.
+func TestCompactRefusesAWriteBeforeTheRename(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.duckdb")
+	exec(t, path, `CREATE TABLE t AS SELECT range AS id FROM range(1000)`)
+	ctx := context.Background()
+	pause := func(step string) {
+		if step == storage.StepDetached {
+			exec(t, path, `INSERT INTO t VALUES (-1)`, `CHECKPOINT`)
+		}
+	}
+	_, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Pause: pause})
+	if err == nil || !strings.Contains(err.Error(), "nothing was replaced") {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if fileExists(path + storage.TempSuffix) {
+		t.Errorf("the temporary file is left")
+	}
+	conn := openConn(t, path)
+	if got := query(t, conn, `SELECT count(*)::VARCHAR FROM t`); !slices.Equal(got, []string{"1001"}) {
+		t.Errorf("the other process's row is lost: %q rows", got)
+	}
+}
+
 // repair plans and applies the repair of tb, and checks that it verified
 // the rows the table had; it returns the result and that checksum.
 func repair(t *testing.T, conn *sql.Conn, tb storage.Table) (*storage.RepairResult, storage.Sum) {
