@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rowalign/rowalign/internal/storage"
+)
+
+func runCompact(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {
+	fs := newFlags("compact", "file.duckdb", stderr, `Compact copies the whole database (every schema, table, view, sequence,
+macro, type, constraint and index) into a new file next to it with COPY
+FROM DATABASE, which writes every table in whole row groups, verifies
+every catalog entry and every table's rows (count and a checksum over
+every column), and renames the new file over the original; the original
+is kept as a backup unless -no-backup. A failure or a kill before the
+rename leaves the original untouched. Without -apply it reports the
+file's free blocks and tables and changes nothing. It refuses a file
+another process holds.
+`)
+	apply := fs.Bool("apply", false, "write the new file and swap it in (default: report only)")
+	backup := fs.String("backup", "", "keep the original as this `file` (default: file.duckdb.bak)")
+	noBackup := fs.Bool("no-backup", false, "keep no backup of the original")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	if *noBackup && *backup != "" {
+		fmt.Fprintln(stderr, "rowalign-db compact: -backup and -no-backup exclude each other")
+		return exitUsage
+	}
+	path := fs.Arg(0)
+	opt := storage.CompactOptions{Apply: *apply, Backup: *backup, Pause: pause}
+	if opt.Backup == "" && !*noBackup {
+		opt.Backup = path + ".bak"
+	}
+	res, err := storage.Compact(ctx, path, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "rowalign-db compact:", err)
+		return exitError
+	}
+	if *asJSON {
+		return printJSON(stdout, res)
+	}
+	var free int64
+	for _, f := range res.Before.Files {
+		free += f.FreeBytes
+	}
+	var saves int64
+	for _, t := range res.Before.Tables {
+		saves += t.Estimate.SavedBytes
+	}
+	if !res.Applied {
+		fmt.Fprintf(stdout, "would compact %s: %s now, %s in free blocks, an estimated %s more from rewriting partial groups and deleted rows\n",
+			res.Path, mb(res.OldBytes), mb(free), mb(saves))
+		fmt.Fprintf(stdout, "  new file written as %s, verified, renamed over the original", res.Temp)
+		if opt.Backup != "" {
+			fmt.Fprintf(stdout, "; original kept as %s", opt.Backup)
+		}
+		fmt.Fprintln(stdout, "\ndry run: nothing changed; -apply compacts")
+		return exitOK
+	}
+	var kinds []string
+	for k, n := range res.Objects {
+		if n > 0 {
+			kinds = append(kinds, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	slices.Sort(kinds)
+	var rows int64
+	for _, s := range res.Tables {
+		rows += s.Rows
+	}
+	fmt.Fprintf(stdout, "compacted %s: %s -> %s (%.1f%%)\n", res.Path, mb(res.OldBytes), mb(res.NewBytes), 100*float64(res.NewBytes)/float64(res.OldBytes))
+	fmt.Fprintf(stdout, "  verified: %s; %s rows in %d tables (count and checksum each)\n", strings.Join(kinds, ", "), thousands(rows), len(res.Tables))
+	if res.Backup != "" {
+		fmt.Fprintf(stdout, "  original kept as %s\n", res.Backup)
+	}
+	return exitOK
+}

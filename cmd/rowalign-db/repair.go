@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rowalign/rowalign/internal/storage"
+)
+
+func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {
+	fs := newFlags("repair", "file.duckdb", stderr, `Repair rewrites a table, or every table the audit finds damaged (a partial
+group before the last, or deleted rows still stored), in whole row groups,
+inside its database: one transaction per table that renames the original,
+recreates the table from DuckDB's catalog (columns, types, defaults,
+constraints, comments), copies the rows in one INSERT, verifies them
+(count and a checksum over every column), drops the original and recreates
+its indexes; then CHECKPOINT. Without -apply it prints the plan and
+changes nothing. It refuses views, temporary tables, tables in a foreign
+key, and a file another process holds.
+The file keeps the blocks the old table used, as free blocks: compact
+returns them.
+`)
+	table := fs.String("table", "", "repair only this `table` (table or schema.table; default: every damaged table)")
+	apply := fs.Bool("apply", false, "rewrite the tables (default: print the plan only)")
+	asJSON := fs.Bool("json", false, "print the plan or the result as JSON")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	path := fs.Arg(0)
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "rowalign-db repair:", err)
+		return exitError
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fail(err)
+	}
+	dsn := path
+	if !*apply {
+		dsn += "?access_mode=read_only"
+	}
+	db, err := sql.Open("duckdb", dsn)
+	if err != nil {
+		return fail(storage.HeldError(path, err))
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return fail(storage.HeldError(path, err))
+	}
+	defer conn.Close()
+	sizeBefore := fileSize(path)
+	r, err := storage.Audit(ctx, conn)
+	if err != nil {
+		return fail(err)
+	}
+	targets, err := pick(r, *table)
+	if err != nil {
+		return fail(err)
+	}
+	if len(targets) == 0 {
+		fmt.Fprintf(stdout, "%s: no damaged table (no partial group before the last, no deleted rows stored); nothing to do\n", path)
+		return exitOK
+	}
+	var plans []*storage.RepairPlan
+	for _, t := range targets {
+		p, err := storage.PlanRepair(ctx, conn, t)
+		if err != nil {
+			return fail(err)
+		}
+		plans = append(plans, p)
+	}
+	if !*apply {
+		if *asJSON {
+			return printJSON(stdout, plans)
+		}
+		for _, p := range plans {
+			t := p.Table
+			fmt.Fprintf(stdout, "would rewrite %s: %s rows in %d groups (%d partial, fill %.1f%%, %s deleted rows stored) -> %d groups; estimate saves %s\n",
+				t.Name, thousands(t.Rows), t.Groups(), t.Partial, t.Fill, thousands(t.Deleted), t.Estimate.Groups, mb(t.Estimate.SavedBytes))
+			fmt.Fprintln(stdout, "  in one transaction:")
+			for _, s := range p.Statements {
+				fmt.Fprintf(stdout, "    %s;\n", oneLine(s))
+			}
+			fmt.Fprintln(stdout, "  the copy is verified (count and checksum over every column) before the original is dropped")
+		}
+		fmt.Fprintln(stdout, "dry run: nothing changed; -apply rewrites")
+		return exitOK
+	}
+	var results []*storage.RepairResult
+	for _, p := range plans {
+		res, err := p.Apply(ctx, conn, pause)
+		if err != nil {
+			return fail(err)
+		}
+		results = append(results, res)
+		if !*asJSON {
+			b, a := res.Before, res.After
+			fmt.Fprintf(stdout, "rewrote %s: verified %s\n", b.Name, res.Sum)
+			fmt.Fprintf(stdout, "  before: %d groups, %d partial, fill %.1f%%, %s deleted, %s stored\n", b.Groups(), b.Partial, b.Fill, thousands(b.Deleted), mb(b.StoredBytes))
+			fmt.Fprintf(stdout, "  after:  %d groups, %d partial, fill %.1f%%, %s deleted, %s stored\n", a.Groups(), a.Partial, a.Fill, thousands(a.Deleted), mb(a.StoredBytes))
+		}
+	}
+	after, err := storage.Audit(ctx, conn)
+	if err != nil {
+		return fail(err)
+	}
+	conn.Close()
+	db.Close()
+	sizeAfter := fileSize(path)
+	var free int64
+	for _, f := range after.Files {
+		free += f.FreeBytes
+	}
+	if *asJSON {
+		return printJSON(stdout, map[string]any{"results": results, "file_bytes_before": sizeBefore, "file_bytes_after": sizeAfter, "free_bytes_after": free})
+	}
+	fmt.Fprintf(stdout, "file %s: %s before, %s after, %s of it free blocks", path, mb(sizeBefore), mb(sizeAfter), mb(free))
+	if free > 0 {
+		fmt.Fprintf(stdout, " (a DuckDB file never shrinks by itself: rowalign-db compact -apply returns them)")
+	}
+	fmt.Fprintln(stdout)
+	return exitOK
+}
+
+// pick chooses the tables to repair: the named one, or the damaged ones.
+func pick(r *storage.Report, name string) ([]storage.Table, error) {
+	var out []storage.Table
+	if name == "" {
+		for _, t := range r.Tables {
+			if t.Damaged() {
+				out = append(out, t)
+			}
+		}
+		return out, nil
+	}
+	schema, table, ok := strings.Cut(name, ".")
+	if !ok {
+		schema, table = "", name
+	}
+	for _, t := range r.Tables {
+		if (schema == "" || strings.EqualFold(t.Schema, schema)) && strings.EqualFold(t.Table, table) {
+			out = append(out, t)
+		}
+	}
+	switch {
+	case len(out) == 0:
+		return nil, fmt.Errorf("no table %s", name)
+	case len(out) > 1:
+		return nil, fmt.Errorf("%s names tables in %d schemas: write schema.table", name, len(out))
+	}
+	return out, nil
+}
+
+func printJSON(w io.Writer, v any) int {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return exitError
+	}
+	return exitOK
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func fileSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}

@@ -1,0 +1,414 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// CompactOptions control Compact.
+type CompactOptions struct {
+	// Apply writes the new file and swaps it in; without it Compact only
+	// plans (a dry run: nothing is written).
+	Apply bool
+	// Backup is where the original is kept (a hard link made just before
+	// the swap); empty keeps no backup.
+	Backup string
+	// Pause, when not nil, is called at each Step.
+	Pause func(step string)
+}
+
+// CompactResult describes a compaction (or, without Apply, its plan).
+type CompactResult struct {
+	Path     string `json:"path"`
+	Temp     string `json:"temp"`
+	Backup   string `json:"backup,omitempty"`
+	Applied  bool   `json:"applied"`
+	OldBytes int64  `json:"old_bytes"` // the file and its write-ahead log
+	NewBytes int64  `json:"new_bytes,omitempty"`
+	// Objects counts the verified catalog entries by kind (schema, table,
+	// view, sequence, macro, type, index, constraint).
+	Objects map[string]int `json:"objects,omitempty"`
+	// Tables holds every table's verified rows.
+	Tables map[string]Sum `json:"tables,omitempty"`
+	Before *Report        `json:"before"`
+	After  *Report        `json:"after,omitempty"`
+}
+
+// TempSuffix names the new file while Compact writes it, next to the
+// original (so the final rename stays on one file system).
+const TempSuffix = ".rowalign-compact"
+
+// Steps at which Compact calls its pause hook.
+const (
+	// StepCopiedFile: the new file is written and verified, the original
+	// not yet replaced.
+	StepCopiedFile = "copied-file"
+	// StepDetached: both files are closed, the original not yet locked
+	// again.
+	StepDetached = "detached"
+)
+
+// dstAlias is the new file's catalog name during the copy.
+const dstAlias = "rowalign_compact_dst"
+
+// Compact copies the database at path into a new file in whole row groups
+// (the catalog with COPY FROM DATABASE, each table with one INSERT),
+// verifies that every catalog entry and every row survived, and replaces
+// the original atomically: the original is hard-linked to the backup,
+// then the new file is renamed over it. A failure (or a kill) before the
+// rename leaves the original untouched; a leftover temporary file is
+// removed by the next run. It refuses a file another process holds.
+func Compact(ctx context.Context, path string, opt CompactOptions) (res *CompactResult, err error) {
+	path, err = filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	// The old size counts the write-ahead log: the checkpoint below moves
+	// it into the file.
+	res = &CompactResult{Path: path, Temp: path + TempSuffix, Backup: opt.Backup, OldBytes: st.Size()}
+	if wal, err := os.Stat(path + ".wal"); err == nil {
+		res.OldBytes += wal.Size()
+	}
+	if opt.Backup != "" {
+		if _, err := os.Lstat(opt.Backup); err == nil {
+			return nil, fmt.Errorf("backup %s exists: move it away or name another with -backup", opt.Backup)
+		}
+	}
+	conn, closeConn, err := memoryConn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer closeConn()
+	// The original is attached under its default name (the file's stem),
+	// so that views naming their own catalog resolve as they do for users;
+	// a dry run attaches it read-only and writes nothing.
+	mode := ""
+	if !opt.Apply {
+		mode = ` (READ_ONLY)`
+	}
+	src := alias(path, map[string]bool{dstAlias: true})
+	if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(path)+` AS `+quoteIdent(src)+mode); err != nil {
+		return nil, heldError(path, err)
+	}
+	if !opt.Apply {
+		res.Before, err = Audit(ctx, conn)
+		return res, err
+	}
+	// A checkpoint first: the WAL's changes belong to the copy, and the
+	// original must have no WAL left when it is swapped.
+	if _, err := conn.ExecContext(ctx, `CHECKPOINT `+quoteIdent(src)); err != nil {
+		return nil, err
+	}
+	if res.Before, err = Audit(ctx, conn); err != nil {
+		return nil, err
+	}
+	for _, f := range []string{res.Temp, res.Temp + ".wal"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("removing the leftover %s: %w", f, err)
+		}
+	}
+	temp := res.Temp
+	defer func() {
+		if res == nil || !res.Applied {
+			os.Remove(temp)
+			os.Remove(temp + ".wal")
+		}
+	}()
+	attach := `ATTACH ` + quoteString(res.Temp) + ` AS ` + dstAlias
+	if v := storageVersion(res.Before, src); v != "" {
+		attach += ` (STORAGE_VERSION ` + quoteString(v) + `)`
+	}
+	if _, err := conn.ExecContext(ctx, attach); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", res.Temp, err)
+	}
+	// One thread, or the copy keeps the partial groups (see RepairPlan).
+	threads, err := currentThreads(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, `SET threads = 1`); err != nil {
+		return nil, err
+	}
+	err = copyDatabase(ctx, conn, src, dstAlias, res.Before)
+	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
+		err = err2
+	}
+	if err != nil {
+		return nil, fmt.Errorf("copying %s: %w", path, err)
+	}
+	if err := verifyCopy(ctx, conn, src, dstAlias, res); err != nil {
+		return nil, err
+	}
+	if opt.Pause != nil {
+		opt.Pause(StepCopiedFile)
+	}
+	if _, err := conn.ExecContext(ctx, `DETACH `+dstAlias); err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
+		return nil, err
+	}
+	copied, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Pause != nil {
+		opt.Pause(StepDetached)
+	}
+	// DuckDB's lock went with the detach: take the same lock ourselves, so
+	// nobody opens the original between here and the rename, and refuse
+	// if somebody wrote to it since.
+	unlock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	now, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if now.Size() != copied.Size() || !now.ModTime().Equal(copied.ModTime()) {
+		return nil, fmt.Errorf("%s changed after the copy: another process wrote to it; nothing was replaced", path)
+	}
+	if wal, err := os.Stat(path + ".wal"); err == nil && wal.Size() > 0 {
+		return nil, fmt.Errorf("%s has a write-ahead log after the copy: another process wrote to it; nothing was replaced", path)
+	}
+	if opt.Backup != "" {
+		if err := os.Link(path, opt.Backup); err != nil {
+			return nil, fmt.Errorf("keeping the original as %s: %w; nothing was replaced", opt.Backup, err)
+		}
+	}
+	if err := os.Rename(res.Temp, path); err != nil {
+		return nil, fmt.Errorf("replacing %s: %w", path, err)
+	}
+	res.Applied = true
+	syncDir(filepath.Dir(path))
+	if st, err := os.Stat(path); err == nil {
+		res.NewBytes = st.Size()
+	}
+	unlock()
+	return res, nil
+}
+
+// memoryConn opens an in-memory DuckDB, to attach files to, on one
+// connection.
+func memoryConn(ctx context.Context) (*sql.Conn, func(), error) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		return nil, nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return conn, func() { conn.Close(); db.Close() }, nil
+}
+
+// AuditFile audits the file at path, opened read-only (and attached under
+// its default name), in a fresh in-memory DuckDB.
+func AuditFile(ctx context.Context, paths ...string) (*Report, error) {
+	conn, closeConn, err := memoryConn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer closeConn()
+	used := map[string]bool{}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, err
+		}
+		name := alias(p, used)
+		used[strings.ToLower(name)] = true
+		if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(p)+` AS `+quoteIdent(name)+` (READ_ONLY)`); err != nil {
+			return nil, heldError(p, err)
+		}
+	}
+	return Audit(ctx, conn)
+}
+
+// alias is the catalog name a file is attached under: its name without
+// the extension, as DuckDB's own default, with "_db" after a name DuckDB
+// reserves (as DuckDB does) and a number after one already used (used
+// holds lower-case names: DuckDB's catalog names ignore case).
+func alias(path string, used map[string]bool) string {
+	base := filepath.Base(path)
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	switch strings.ToLower(base) {
+	case "memory", "system", "temp", "main", "":
+		base += "_db"
+	}
+	name := base
+	for i := 2; used[strings.ToLower(name)]; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	return name
+}
+
+var versionRE = regexp.MustCompile(`^v\d+\.\d+\.\d+`)
+
+// storageVersion is the original's storage version, for the new file to
+// keep (so the DuckDB versions that read the original read the copy).
+func storageVersion(r *Report, db string) string {
+	for _, f := range r.Files {
+		if f.Database == db {
+			return versionRE.FindString(f.StorageVersion)
+		}
+	}
+	return ""
+}
+
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// catalogQueries list every kind of catalog entry as "schema.name: sql"
+// for one database; a copy must list the same.
+var catalogQueries = map[string]string{
+	"schema":     `SELECT schema_name FROM duckdb_schemas() WHERE database_name = ? AND NOT internal`,
+	"table":      `SELECT schema_name || '.' || table_name || ': ' || sql FROM duckdb_tables() WHERE database_name = ? AND NOT internal`,
+	"view":       `SELECT schema_name || '.' || view_name || ': ' || sql FROM duckdb_views() WHERE database_name = ? AND NOT internal`,
+	"sequence":   `SELECT schema_name || '.' || sequence_name FROM duckdb_sequences() WHERE database_name = ?`,
+	"macro":      `SELECT schema_name || '.' || function_name || ': ' || coalesce(macro_definition, '') FROM duckdb_functions() WHERE database_name = ? AND NOT internal AND function_type IN ('macro', 'table_macro')`,
+	"type":       `SELECT schema_name || '.' || type_name FROM duckdb_types() WHERE database_name = ? AND NOT internal`,
+	"index":      `SELECT schema_name || '.' || index_name || ': ' || coalesce(sql, '') FROM duckdb_indexes() WHERE database_name = ?`,
+	"constraint": `SELECT schema_name || '.' || table_name || ': ' || constraint_text FROM duckdb_constraints() WHERE database_name = ?`,
+}
+
+func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, query, db)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s sql.NullString
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s.String)
+	}
+	slices.Sort(out)
+	return out, rows.Err()
+}
+
+// copyDatabase copies src's catalog with COPY FROM DATABASE (SCHEMA), then
+// every table's rows with one INSERT each, referenced tables before the
+// tables whose foreign keys name them: COPY FROM DATABASE's own data copy
+// inserted a referencing table first and failed its foreign key (DuckDB
+// 1.5.6).
+func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *Report) error {
+	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
+		return err
+	}
+	deps := map[Name][]Name{}
+	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table FROM duckdb_constraints()
+		WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var schema, table, ref string
+		if err := rows.Scan(&schema, &table, &ref); err != nil {
+			rows.Close()
+			return err
+		}
+		// A foreign key names a table of its own schema.
+		n := Name{src, schema, table}
+		deps[n] = append(deps[n], Name{src, schema, ref})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	done := map[Name]bool{}
+	var visit func(t Table) error
+	tables := map[Name]Table{}
+	for _, t := range before.Tables {
+		if t.Database == src && t.Kind == KindTable {
+			tables[t.Name] = t
+		}
+	}
+	visit = func(t Table) error {
+		if done[t.Name] {
+			return nil
+		}
+		done[t.Name] = true
+		for _, d := range deps[t.Name] {
+			if dt, ok := tables[d]; ok {
+				if err := visit(dt); err != nil {
+					return err
+				}
+			}
+		}
+		to := t.Name
+		to.Database = dst
+		_, err := conn.ExecContext(ctx, copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns))
+		return err
+	}
+	for _, t := range before.Tables {
+		if _, ok := tables[t.Name]; ok {
+			if err := visit(t); err != nil {
+				return fmt.Errorf("%s: %w", t.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// verifyCopy checks that dst holds every catalog entry and every row of
+// src.
+func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *CompactResult) error {
+	res.Objects = map[string]int{}
+	for kind, q := range catalogQueries {
+		a, err := listCatalog(ctx, conn, q, src)
+		if err != nil {
+			return fmt.Errorf("listing %ss: %w", kind, err)
+		}
+		b, err := listCatalog(ctx, conn, q, dst)
+		if err != nil {
+			return fmt.Errorf("listing %ss: %w", kind, err)
+		}
+		if !slices.Equal(a, b) {
+			return fmt.Errorf("verification failed: the copy's %ss differ: original %s, copy %s; nothing was replaced",
+				kind, strings.Join(a, ", "), strings.Join(b, ", "))
+		}
+		res.Objects[kind] = len(a)
+	}
+	res.Tables = map[string]Sum{}
+	for _, t := range res.Before.Tables {
+		if t.Database != src || t.Kind != KindTable {
+			continue
+		}
+		a, err := Checksum(ctx, conn, t.Name.SQL(), t.Columns)
+		if err != nil {
+			return err
+		}
+		n := t.Name
+		n.Database = dst
+		b, err := Checksum(ctx, conn, n.SQL(), t.Columns)
+		if err != nil {
+			return err
+		}
+		if a != b {
+			return fmt.Errorf("verification failed: %s: original %s, copy %s; nothing was replaced", t.Name, a, b)
+		}
+		res.Tables[t.Name.String()] = a
+	}
+	return nil
+}
