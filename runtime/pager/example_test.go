@@ -129,7 +129,7 @@ func ExampleCursor() {
 		fmt.Println(page)
 	}
 	// Output:
-	// pager.v1:122880:122880:1:events
+	// pager.v2:122880:122880:1:c6549f277c6ebb0d:events
 	// page 2/3 (row groups 1-1, rowids [122880, 245760))
 	// page 3/3 (row groups 2-2, rowids [245760, end))
 }
