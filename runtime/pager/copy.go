@@ -68,7 +68,7 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 		if c := cfg.from; c != nil {
 			// The cursor's rowid must keep addressing the same rows until
 			// the INSERT has run: pin them as a walk does.
-			if _, err := pin(ctx, tx, sn); err != nil {
+			if err := pin(ctx, tx, sn); err != nil {
 				return err
 			}
 			if err := checkRowid(ctx, tx, sn); err != nil {

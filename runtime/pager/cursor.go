@@ -121,46 +121,48 @@ func (c *Cursor) check(ctx context.Context, tx Querier, n name, table, filter st
 	return nil
 }
 
-// sameTable reports whether a and b name the same table, resolving what a
-// name leaves out the way DuckDB does: a one-part name is in the current
-// database and schema; a two-part name x.t is schema x of the current
-// database when it has one, else catalog x's schema main. Identifiers
-// compare without case, as DuckDB's do. (A temporary table that an
-// unqualified name resolves to compares as the current database's: such a
-// resume is refused, never wrongly accepted.)
+// sameTable reports whether a and b name the same table (see resolve).
+// Identifiers compare without case, as DuckDB's do.
 func sameTable(ctx context.Context, tx Querier, a, b name) (bool, error) {
 	if len(a.parts) == len(b.parts) {
 		return equalFold(a.parts, b.parts), nil
 	}
-	var db, schema string
-	if err := tx.QueryRowContext(ctx, `SELECT current_database(), current_schema()`).Scan(&db, &schema); err != nil {
-		return false, fmt.Errorf("pager: reading the current database: %w", oneLine(err))
-	}
-	full := func(n name) ([]string, error) {
-		switch len(n.parts) {
-		case 1:
-			return []string{db, schema, n.parts[0]}, nil
-		case 2:
-			var isSchema bool
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM duckdb_schemas() WHERE database_name = ? AND lower(schema_name) = lower(?)`, db, n.parts[0]).Scan(&isSchema); err != nil {
-				return nil, fmt.Errorf("pager: reading the schemas: %w", oneLine(err))
-			}
-			if isSchema {
-				return []string{db, n.parts[0], n.parts[1]}, nil
-			}
-			return []string{n.parts[0], "main", n.parts[1]}, nil
-		}
-		return n.parts, nil
-	}
-	fa, err := full(a)
+	fa, err := resolve(ctx, tx, a)
 	if err != nil {
 		return false, err
 	}
-	fb, err := full(b)
+	fb, err := resolve(ctx, tx, b)
 	if err != nil {
 		return false, err
 	}
 	return equalFold(fa, fb), nil
+}
+
+// resolve returns n as catalog, schema and table, filling in what the name
+// leaves out the way DuckDB does: a one-part name is in the current
+// database and schema; a two-part name x.t is in schema x of the current
+// database when it has one, else in catalog x's schema main. (A temporary
+// table that an unqualified name resolves to is taken as the current
+// database's: a cursor resume is then refused, never wrongly accepted.)
+func resolve(ctx context.Context, tx Querier, n name) ([]string, error) {
+	if len(n.parts) == 3 {
+		return n.parts, nil
+	}
+	var db, schema string
+	if err := tx.QueryRowContext(ctx, `SELECT current_database(), current_schema()`).Scan(&db, &schema); err != nil {
+		return nil, fmt.Errorf("pager: reading the current database: %w", oneLine(err))
+	}
+	if len(n.parts) == 1 {
+		return []string{db, schema, n.parts[0]}, nil
+	}
+	var isSchema bool
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM duckdb_schemas() WHERE database_name = ? AND lower(schema_name) = lower(?)`, db, n.parts[0]).Scan(&isSchema); err != nil {
+		return nil, fmt.Errorf("pager: reading the schemas: %w", oneLine(err))
+	}
+	if isSchema {
+		return []string{db, n.parts[0], n.parts[1]}, nil
+	}
+	return []string{n.parts[0], "main", n.parts[1]}, nil
 }
 
 func equalFold(a, b []string) bool {

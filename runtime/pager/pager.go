@@ -390,8 +390,7 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 		if err != nil {
 			return err
 		}
-		pinned, err := pin(ctx, tx, n)
-		if err != nil {
+		if err := pin(ctx, tx, n); err != nil {
 			return err
 		}
 		if err := checkRowid(ctx, tx, n); err != nil {
@@ -438,15 +437,6 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 			rows, err := tx.QueryContext(ctx, base+cond, cfg.args...)
 			if err != nil {
 				return p.err(err)
-			}
-			if !pinned {
-				// The page's result is complete (the driver materialises
-				// it): if the rowids still number the rows as planned now,
-				// they did while the page was read.
-				if err := recheck(ctx, tx, n, l); err != nil {
-					rows.Close()
-					return p.err(err)
-				}
 			}
 			p.Rows = rows
 			ferr := fn(p)

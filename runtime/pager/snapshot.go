@@ -7,13 +7,6 @@ import (
 	"strings"
 )
 
-// ErrRenumbered reports that the table's rowids changed under an open walk:
-// another connection's CHECKPOINT vacuumed rows deleted before the walk began
-// and renumbered the rows after them, so the walk's remaining rowid ranges
-// would address other rows. The pager returns it, wrapped in a [*PageError]
-// naming the first page not delivered, instead of yielding those rows.
-var ErrRenumbered = errors.New("the table's rowids were renumbered during the walk (another connection's CHECKPOINT vacuumed deleted rows); start a new walk")
-
 // ErrRowidColumn reports a table with a column of its own named rowid (in
 // any case): in DuckDB's SQL it shadows the row id under every spelling
 // (rowid, t.rowid, "ROWID"; measured on DuckDB 1.5.6 and 1.1.3, 2026-11-30),
@@ -22,8 +15,7 @@ var ErrRenumbered = errors.New("the table's rowids were renumbered during the wa
 // not need the row id and works.
 var ErrRowidColumn = errors.New("the table has a column named rowid, which shadows DuckDB's row id, so its rows cannot be paged by rowid; rename the column")
 
-// pin keeps the table's rowids stable for the rest of tx, and reports
-// whether it could.
+// pin keeps the table's rowids stable for the rest of tx.
 //
 // Rowids are not stable within a transaction in DuckDB: when rows were
 // deleted and committed before the transaction began, another connection's
@@ -39,56 +31,24 @@ var ErrRowidColumn = errors.New("the table has a column named rowid, which shado
 // UPDATE t SET c = c WHERE false would also pin, but on 1.5.6 it makes every
 // other CHECKPOINT fail and FORCE CHECKPOINT wait, so the pager uses DELETE.
 //
-// A database attached read-only cannot be written by anyone while it is
-// open, so it needs no pin: pin reports false and nil. Any other failure is
-// returned.
-func pin(ctx context.Context, tx Querier, n name) (bool, error) {
-	_, err := tx.ExecContext(ctx, `DELETE FROM `+n.sql()+` WHERE false`)
-	if err == nil {
-		return true, nil
-	}
-	if readOnly(err) {
-		return false, nil
-	}
-	return false, fmt.Errorf("pager: %s: pinning the rowids for the walk (DELETE ... WHERE false): %w", n.raw, oneLine(err))
-}
-
-// readOnly reports DuckDB's refusal to write to a read-only database
-// ("Cannot execute statement of type "DELETE" on database "x" which is
-// attached in read-only mode!", DuckDB 1.5.6 and 1.1.3).
-func readOnly(err error) bool {
-	return strings.Contains(err.Error(), "read-only mode")
-}
-
-// sameRowids reports whether the layout now still numbers the rows of the
-// layout the walk planned on the same way: every group but the last
-// unchanged and the last no smaller (concurrent appends may grow it or add
-// groups after it). A vacuum rewrites the groups that held deleted rows,
-// so it shows here. It is the check for a walk that could not pin its
-// table; a pinned walk needs none.
-func sameRowids(planned, now Layout) bool {
-	if len(now.Groups) < len(planned.Groups) {
-		return false
-	}
-	for i, g := range planned.Groups {
-		h := now.Groups[i]
-		last := i == len(planned.Groups)-1
-		if h.Start != g.Start || h.ID != g.ID || (!last && h.Count != g.Count) || h.Count < g.Count {
-			return false
-		}
-	}
-	return true
-}
-
-// recheck re-reads the layout of n and returns ErrRenumbered when its
-// rowids no longer number the rows as planned did.
-func recheck(ctx context.Context, tx Querier, n name, planned Layout) error {
-	now, err := readLayout(ctx, tx, n, false)
+// A database attached read-only needs no pin: nobody can write it while it
+// is open (DuckDB locks the file against writers). pin asks
+// duckdb_databases() first, because DuckDB's refusal of the DELETE there
+// would abort the transaction.
+func pin(ctx context.Context, tx Querier, n name) error {
+	full, err := resolve(ctx, tx, n)
 	if err != nil {
 		return err
 	}
-	if !sameRowids(planned, now) {
-		return ErrRenumbered
+	var ro bool
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(any_value(readonly), false) FROM duckdb_databases() WHERE lower(database_name) = lower(?)`, full[0]).Scan(&ro); err != nil {
+		return fmt.Errorf("pager: %s: reading whether its database is read-only: %w", n.raw, oneLine(err))
+	}
+	if ro {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM `+n.sql()+` WHERE false`); err != nil {
+		return fmt.Errorf("pager: %s: pinning the rowids for the walk (DELETE ... WHERE false): %w", n.raw, oneLine(err))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"testing"
 
 	"github.com/rowalign/rowalign/runtime/pager"
@@ -169,5 +170,35 @@ func TestRowidColumn(t *testing.T) {
 		if size(got) != 0 {
 			t.Fatalf("column %s: %d rows delivered before the error", col, size(got))
 		}
+	}
+}
+
+// TestReadOnly walks a database opened read-only, where the walk's pin
+// (DELETE ... WHERE false) is refused: nobody can write such a database, so
+// the walk needs none and must still deliver every row.
+func TestReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ro.duckdb")
+	rw, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill(t, rw, "t", 300000)
+	mustExec(t, rw, `DELETE FROM t WHERE id % 3 = 0`)
+	rw.Close()
+	db, err := sql.Open("duckdb", path+"?access_mode=read_only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	want := selectAll(t, db, "t")
+	got := map[string]int{}
+	for p, err := range pager.Pages(context.Background(), db, "t", pager.RowGroups(1)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		multiset(t, p.Rows, got)
+	}
+	if !maps.Equal(got, want) {
+		t.Fatalf("walk delivered %d rows, the table has %d", size(got), size(want))
 	}
 }
