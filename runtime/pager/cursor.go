@@ -19,7 +19,10 @@ var ErrStaleCursor = errors.New("stale cursor: the rows below its position chang
 // (MarshalText, String), and resume with [From].
 //
 // What a resumed walk guarantees. Within one walk (one transaction) rowids
-// are stable and the pages are exact. Across transactions a cursor is a
+// are stable (the walk pins them, see the package documentation) and the
+// pages are exact. A resume must use the same table (under any name that
+// resolves to it) and the same [Columns] and [Where], or it fails with
+// [ErrCursorMismatch]. Across transactions a cursor is a
 // rowid, and DuckDB keeps rowids stable while a table is only appended to:
 // for such a table the resumed walk yields every row after the position
 // exactly once, rows appended since the cursor was taken included. When rows
