@@ -42,6 +42,10 @@ const (
 // AllStrategies lists every strategy.
 var AllStrategies = []string{Scan, Offset, OrderBy, Rowid, Overlap, Pager, Write, Copy}
 
+// DefaultStrategies is what a sweep measures unless told otherwise: all but
+// Overlap, an experiment whose result docs/pager.md records.
+var DefaultStrategies = []string{Scan, Offset, OrderBy, Rowid, Pager, Write, Copy}
+
 // Sized reports whether a strategy takes a page size.
 func Sized(s string) bool { return s != Scan && s != Copy }
 
