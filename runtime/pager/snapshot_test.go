@@ -10,31 +10,13 @@ import (
 	"testing"
 
 	"github.com/rowalign/rowalign/runtime/pager"
+	"github.com/rowalign/rowalign/runtime/pager/internal/rowset"
 )
 
 // multiset adds every row of rows, all columns type-tagged, to m.
 func multiset(t testing.TB, rows *sql.Rows, m map[string]int) {
 	t.Helper()
-	cols, err := rows.Columns()
-	if err != nil {
-		t.Fatal(err)
-	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-		key := ""
-		for _, v := range vals {
-			key += fmt.Sprintf("%T:%v|", v, v)
-		}
-		m[key]++
-	}
-	if err := rows.Err(); err != nil {
+	if _, err := rowset.Add(rows, m); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -52,13 +34,7 @@ func selectAll(t testing.TB, q pager.Querier, table string) map[string]int {
 	return m
 }
 
-func size(m map[string]int) int {
-	n := 0
-	for _, c := range m {
-		n += c
-	}
-	return n
-}
+func size(m map[string]int) int { return rowset.Size(m) }
 
 // TestCheckpointDuringWalk is the regression test for a silent row loss:
 // rows deleted and committed before the walk began are vacuumed by another

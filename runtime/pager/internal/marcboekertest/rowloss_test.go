@@ -4,39 +4,20 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"maps"
 	"path/filepath"
 	"testing"
 
 	"github.com/rowalign/rowalign/runtime/pager"
+	"github.com/rowalign/rowalign/runtime/pager/internal/rowset"
 )
 
-// multiset returns every row of rows, all columns type-tagged, counted.
+// multiset adds every row of rows, all columns type-tagged, to m, and
+// returns how many it added.
 func multiset(t *testing.T, rows *sql.Rows, m map[string]int) int {
 	t.Helper()
-	cols, err := rows.Columns()
+	n, err := rowset.Add(rows, m)
 	if err != nil {
-		t.Fatal(err)
-	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	n := 0
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-		key := ""
-		for _, v := range vals {
-			key += fmt.Sprintf("%T:%v|", v, v)
-		}
-		m[key]++
-		n++
-	}
-	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return n
