@@ -19,16 +19,17 @@ import (
 // (see docs/pager.md).
 //
 // Row groups. DuckDB writes the copied rows as new row groups of the
-// destination, whole except the last, when the destination's row group size
-// is the source's or a multiple of it (DuckDB 1.5.6, measured with
-// pragma_storage_info after CHECKPOINT; docs/pager.md, "Copy and the
-// destination's row groups"). Two cases leave partial groups that no
-// checkpoint merges: a destination that already ends in a partial group
-// keeps it in the middle of the table (50,000 existing rows stay a
-// 50,000-row group before the copied ones), and a destination attached with
-// a ROW_GROUP_SIZE that is not a multiple of the source's gets groups cut at
-// the source's boundaries (204,800 from 122,880: 204,800 and 163,840
-// alternating).
+// destination, whole except the last, when the destination is empty or ends
+// in a whole group and its row group size is the source's, a multiple or a
+// divisor of it (DuckDB 1.5.6, measured with pragma_storage_info after
+// CHECKPOINT; docs/pager.md, "Copy and the destination's row groups"). Two
+// cases leave partial groups that the checkpoint does not merge: a
+// destination that already ends in a partial group keeps it in the middle of
+// the table (50,000 existing rows stay a 50,000-row group before the copied
+// ones), and a destination attached with a ROW_GROUP_SIZE that is neither
+// gets groups cut at the source's boundaries by DuckDB's parallel insert
+// (204,800 from 122,880 on 2 threads: 204,800 and 163,840 alternating;
+// whole with SET threads = 1, a database-wide setting Copy leaves alone).
 //
 // Columns map by name, never by position (INSERT ... BY NAME): a source
 // column that dst lacks is an error, and so is, without [Columns], a column

@@ -57,8 +57,9 @@ func (l Layout) Fill() float64 {
 }
 
 // Inspect reads the row group layout of table. It reads inside one
-// transaction when q is a *sql.DB or *sql.Conn, and inside q when it is a
-// *sql.Tx. Table names follow the rules of [Pages].
+// transaction when q is a *sql.DB or *sql.Conn (or has BeginTx), and inside
+// q when it is a *sql.Tx; any other Querier gets [ErrNoSnapshot]. Table
+// names follow the rules of [Pages].
 func Inspect(ctx context.Context, q Querier, table string) (Layout, error) {
 	name, err := parseName(table)
 	if err != nil {
