@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -229,8 +228,20 @@ func TestCopyRowGroups(t *testing.T) {
 		{"existing partial group stays", 0, 50000, func(gs []int64) bool {
 			return gs[0] == 50000 && whole(g, rows)(gs[1:])
 		}},
-		{"not a multiple: cut at the source's groups", 204800, 0, func(gs []int64) bool {
-			return slices.Contains(gs[:len(gs)-1], 163840)
+		// Neither: whether DuckDB's parallel insert cuts the groups at the
+		// source's boundaries (204,800 and 163,840 alternating) or writes
+		// them whole depends on how its threads share the work (both seen,
+		// the whole ones on a loaded machine): Copy promises nothing here,
+		// and the test checks that the groups are one of the two.
+		{"neither: whole or cut at the source's groups", 204800, 0, func(gs []int64) bool {
+			var n int64
+			for i, c := range gs {
+				if i < len(gs)-1 && c != 204800 && c != 163840 {
+					return false
+				}
+				n += c
+			}
+			return n == rows
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -27,9 +27,10 @@ import (
 // destination that already ends in a partial group keeps it in the middle of
 // the table (50,000 existing rows stay a 50,000-row group before the copied
 // ones), and a destination attached with a ROW_GROUP_SIZE that is neither
-// gets groups cut at the source's boundaries by DuckDB's parallel insert
-// (204,800 from 122,880 on 2 threads: 204,800 and 163,840 alternating;
-// whole with SET threads = 1, a database-wide setting Copy leaves alone).
+// may get groups cut at the source's boundaries by DuckDB's parallel insert
+// (204,800 from 122,880 on 2 threads: 204,800 and 163,840 alternating in one
+// run, whole in another on a loaded machine; whole with SET threads = 1, a
+// database-wide setting Copy leaves alone).
 //
 // Columns map by name, never by position (INSERT ... BY NAME): a source
 // column that dst lacks is an error, and so is, without [Columns], a column
