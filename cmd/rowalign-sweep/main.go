@@ -76,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&o.rows, "rows", bench.DemoRows, "rows of the generated demo table (29 columns)")
 	fs.IntVar(&o.reps, "reps", 3, "repetitions of each configuration (the median is reported)")
 	fs.StringVar(&o.sizes, "sizes", "", "comma-separated page sizes in rows (default: 10000, 1, 2 and 4 row groups, and 2 row groups rounded up to 10,000s)")
-	fs.StringVar(&o.strategies, "strategies", strings.Join(bench.AllStrategies, ","), "comma-separated strategies: "+strings.Join(bench.AllStrategies, ", "))
+	fs.StringVar(&o.strategies, "strategies", strings.Join(bench.DefaultStrategies, ","), "comma-separated strategies: "+strings.Join(bench.AllStrategies, ", "))
 	fs.BoolVar(&o.json, "json", false, "print JSON instead of a table")
 	fs.StringVar(&o.svg, "svg", "rowalign-sweep.svg", "write the plot to this `file` (empty: no plot)")
 	fs.StringVar(&o.gen, "generate", "", "write the demo table (-rows rows) into this new DuckDB `file` and exit")

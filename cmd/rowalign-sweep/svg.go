@@ -13,7 +13,7 @@ import (
 // colors per strategy, colour-blind safe (Okabe-Ito).
 var colors = map[string]string{
 	bench.Scan: "#000000", bench.Offset: "#E69F00", bench.OrderBy: "#D55E00", bench.Rowid: "#56B4E9",
-	bench.Pager: "#009E73", bench.Write: "#CC79A7", bench.Copy: "#0072B2",
+	bench.Overlap: "#999999", bench.Pager: "#009E73", bench.Write: "#CC79A7", bench.Copy: "#0072B2",
 }
 
 // plot draws wall time against page size (log axis), one line per sized
@@ -170,6 +170,8 @@ func label(s string) string {
 		return "ORDER BY rowid LIMIT/OFFSET"
 	case bench.Rowid:
 		return "rowid ranges"
+	case bench.Overlap:
+		return "rowid ranges, next query overlapped"
 	case bench.Pager:
 		return "pager.Pages"
 	case bench.Write:

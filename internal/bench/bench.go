@@ -32,13 +32,18 @@ const (
 	Offset  = "offset"  // SELECT * ... LIMIT n OFFSET o
 	OrderBy = "orderby" // SELECT * ... ORDER BY rowid LIMIT n OFFSET o
 	Rowid   = "rowid"   // rowid ranges of n rows, one transaction
+	Overlap = "overlap" // rowid ranges, the next page's query run while the current page is scanned
 	Pager   = "pager"   // pager.Pages, k whole row groups per page
 	Write   = "write"   // INSERT ... SELECT per rowid page, commit per page
 	Copy    = "copy"    // pager.Copy
 )
 
 // AllStrategies lists every strategy.
-var AllStrategies = []string{Scan, Offset, OrderBy, Rowid, Pager, Write, Copy}
+var AllStrategies = []string{Scan, Offset, OrderBy, Rowid, Overlap, Pager, Write, Copy}
+
+// DefaultStrategies is what a sweep measures unless told otherwise: all but
+// Overlap, an experiment whose result docs/pager.md records.
+var DefaultStrategies = []string{Scan, Offset, OrderBy, Rowid, Pager, Write, Copy}
 
 // Sized reports whether a strategy takes a page size.
 func Sized(s string) bool { return s != Scan && s != Copy }
@@ -225,6 +230,43 @@ func Measure(ctx context.Context, j Job) (Sample, error) {
 		err = inTx(ctx, db, func(tx *sql.Tx) error {
 			for lo := int64(0); lo <= maxRowid; lo += n {
 				got, err := scanQuery(ctx, tx, fmt.Sprintf(`SELECT * FROM %s WHERE rowid >= %d AND rowid < %d`, tbl, lo, lo+n))
+				s.Rows += got
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	case Overlap:
+		// The experiment behind the pager's one-group figure: can the next
+		// page's DuckDB work overlap the Go side's scanning of this one,
+		// inside the one transaction a snapshot needs? database/sql lets
+		// the goroutine run the query on the transaction's connection
+		// between the scanner's Rows.Next calls.
+		err = inTx(ctx, db, func(tx *sql.Tx) error {
+			type result struct {
+				rows *sql.Rows
+				err  error
+			}
+			query := func(lo int64) <-chan result {
+				ch := make(chan result, 1)
+				go func() {
+					rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT * FROM %s WHERE rowid >= %d AND rowid < %d`, tbl, lo, lo+n))
+					ch <- result{rows, err}
+				}()
+				return ch
+			}
+			next := query(0)
+			for lo := int64(0); lo <= maxRowid; lo += n {
+				r := <-next
+				if r.err != nil {
+					return r.err
+				}
+				if lo+n <= maxRowid {
+					next = query(lo + n)
+				}
+				got, err := scanRows(r.rows)
+				r.rows.Close()
 				s.Rows += got
 				if err != nil {
 					return err

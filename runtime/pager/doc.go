@@ -21,7 +21,8 @@
 // own row groups, and a walk costs about what one unpaged scan costs while its
 // memory is bounded by the page (1,000,000 rows, 29 columns, DuckDB 1.5.6,
 // 2-core machine, 2026-11-30: 0.94-1.20x the scan's wall time at one row
-// group per page, 1.06x at two, half its peak memory; docs/pager.md). One
+// group per page, 0.83-1.06x at two, about half its peak memory;
+// docs/pager.md). One
 // row group is one DuckDB scan task: pages of two or more groups let DuckDB
 // use two threads per page, which is why the default page is whole groups up
 // to [DefaultPageRows] rows (two of DuckDB's default groups). The unit is read, never assumed: a table
@@ -32,22 +33,35 @@
 //
 // All pages of a walk are read in one transaction: on a *sql.DB or *sql.Conn
 // the walk opens it (one connection, held for the walk), on a *sql.Tx it uses
-// the caller's. Rows inserted, deleted or updated by others during the walk
-// are not seen; the walk yields exactly the rows of its snapshot, each once.
-// The first page has no lower and the last page no upper rowid bound, so even
-// a layout read wrong could cost speed, never rows. A walk that must span
-// transactions or processes uses a [Cursor]; its guarantees are documented
-// there.
+// the caller's. A [Querier] that is neither and cannot begin one gets
+// [ErrNoSnapshot]. Rows inserted, deleted or updated by others during the
+// walk are not seen; the walk yields exactly the rows of its snapshot, each
+// once. The first page has no lower and the last page no upper rowid bound,
+// so even a layout read wrong could cost speed, never rows.
+//
+// DuckDB's rowids are not stable inside a transaction by themselves: another
+// connection's CHECKPOINT vacuums rows deleted before the transaction began
+// and renumbers the rows after them (DuckDB 1.5.6 and 1.1.3). The walk
+// therefore starts with DELETE FROM t WHERE false in its transaction, a write
+// that changes nothing and keeps DuckDB from vacuuming the table until the
+// walk ends (docs/pager.md, "Rowids inside a transaction", has what it does
+// to other connections). A table with a column of its own named rowid
+// shadows DuckDB's row id in SQL: walks refuse it with [ErrRowidColumn].
+//
+// A walk that must span transactions or processes uses a [Cursor]; its
+// guarantees are documented there.
 //
 // Views and table functions have no rowid and no row groups: the pager
 // returns [ErrNotTable] for them rather than guess. Names are quoted as
-// identifiers; [Where] is trusted SQL.
+// identifiers; [Where] is trusted SQL. Errors are one line each; an error
+// about a page is a [*PageError] carrying the page's position as fields.
 //
 // # Copy
 //
-// [Copy] copies a walk into a destination table with one INSERT ... SELECT in
-// one transaction, which was measured faster than any commit-per-page scheme
-// and leaves the destination's row groups whole.
+// [Copy] copies a walk into a destination table with one INSERT ... BY NAME
+// SELECT in one transaction, which was measured faster than any
+// commit-per-page scheme. Columns map by name; when the destination's row
+// groups come out whole is documented on Copy.
 //
 // Nothing in this package imports a DuckDB driver: it works through
 // database/sql with github.com/duckdb/duckdb-go/v2 or

@@ -3,6 +3,7 @@ package pager_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	_ "github.com/duckdb/duckdb-go/v2"
@@ -129,7 +130,76 @@ func ExampleCursor() {
 		fmt.Println(page)
 	}
 	// Output:
-	// pager.v1:122880:122880:1:events
+	// pager.v2:122880:122880:1:c6549f277c6ebb0d:events
 	// page 2/3 (row groups 1-1, rowids [122880, 245760))
 	// page 3/3 (row groups 2-2, rowids [245760, end))
+}
+
+// ExamplePageError shows which rows a failed walk did not deliver: the
+// error's fields are the failing page's position.
+func ExamplePageError() {
+	db := exampleDB()
+	defer db.Close()
+	ctx := context.Background()
+	// kind 5 first appears in the second row group: the cast fails there.
+	where := pager.Where("CAST(CASE WHEN kind = 5 AND id > 200000 THEN 'x' ELSE '1' END AS INTEGER) = 1")
+	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(1), where) {
+		var pageErr *pager.PageError
+		if errors.As(err, &pageErr) {
+			fmt.Printf("page %d of %d failed: rowids from %d on were not delivered\n", pageErr.Index+1, pageErr.Pages, pageErr.Start)
+			return
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for page.Rows.Next() {
+		}
+	}
+	// Output:
+	// page 2 of 3 failed: rowids from 122880 on were not delivered
+}
+
+// Example_oneConnection is the pattern for a *sql.DB limited to one
+// connection (SetMaxOpenConns(1)): a walk holds its connection, so the loop
+// body's own statements go through the walk's transaction, a *sql.Tx.
+func Example_oneConnection() {
+	db := exampleDB()
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	ctx := context.Background()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`CREATE TEMP TABLE seen (pages INTEGER)`); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for page, err := range pager.Pages(ctx, tx, "events", pager.Columns("id")) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for page.Rows.Next() {
+		}
+		// On db this would wait forever for the walk's connection.
+		if _, err := tx.Exec(`INSERT INTO seen VALUES (?)`, page.Index); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM seen`).Scan(&n); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(n, "pages")
+	if err := tx.Commit(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 2 pages
 }

@@ -57,8 +57,9 @@ func (l Layout) Fill() float64 {
 }
 
 // Inspect reads the row group layout of table. It reads inside one
-// transaction when q is a *sql.DB or *sql.Conn, and inside q when it is a
-// *sql.Tx. Table names follow the rules of [Pages].
+// transaction when q is a *sql.DB or *sql.Conn (or has BeginTx), and inside
+// q when it is a *sql.Tx; any other Querier gets [ErrNoSnapshot]. Table
+// names follow the rules of [Pages].
 func Inspect(ctx context.Context, q Querier, table string) (Layout, error) {
 	name, err := parseName(table)
 	if err != nil {
@@ -211,7 +212,7 @@ func readLayout(ctx context.Context, tx Querier, n name, live bool) (Layout, err
 	for rows.Next() {
 		var g Group
 		if err := rows.Scan(&g.ID, &g.Count); err != nil {
-			return l, fmt.Errorf("pager: reading row groups of %s: %w", n.raw, err)
+			return l, fmt.Errorf("pager: reading row groups of %s: %w", n.raw, oneLine(err))
 		}
 		g.Start = start
 		start += g.Count
@@ -237,9 +238,9 @@ func classify(n name, err error) error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "is not an table"), strings.Contains(msg, "is not a table"):
-		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNotTable, err)
+		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNotTable, oneLine(err))
 	case strings.Contains(msg, "does not exist"):
-		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNoTable, err)
+		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNoTable, oneLine(err))
 	}
-	return fmt.Errorf("pager: reading row groups of %s: %w", n.raw, err)
+	return fmt.Errorf("pager: reading row groups of %s: %w", n.raw, oneLine(err))
 }

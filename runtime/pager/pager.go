@@ -5,17 +5,27 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"iter"
 	"strings"
 )
 
 // Querier is what the pager runs its statements on: a *sql.DB, *sql.Conn or
-// *sql.Tx connected to DuckDB.
+// *sql.Tx connected to DuckDB. A type of your own (a logging wrapper, say)
+// must also have BeginTx, as *sql.DB and *sql.Conn do, or the pager returns
+// [ErrNoSnapshot]: without a transaction of its own it could not read its
+// pages in one snapshot.
 type Querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
+
+// ErrNoSnapshot reports a [Querier] that is neither a *sql.Tx nor able to
+// begin one (it has no BeginTx method). Reading its pages as separate
+// statements would see other connections' commits between pages, so the
+// pager refuses it instead of losing or repeating rows.
+var ErrNoSnapshot = errors.New("the querier is not a *sql.Tx and has no BeginTx method, so the pages cannot be read in one snapshot; pass the *sql.DB, *sql.Conn or *sql.Tx it wraps")
 
 // beginner is satisfied by *sql.DB and *sql.Conn: the pager opens its own
 // transaction on them. A *sql.Tx is used as it is: it already is a snapshot.
@@ -23,19 +33,22 @@ type beginner interface {
 	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
 }
 
-// inTx runs fn inside one transaction: q itself when it is a *sql.Tx (or any
-// Querier that cannot begin one), else a new transaction on q that is
-// committed when commit is set and fn succeeded, rolled back otherwise.
+// inTx runs fn inside one transaction: q itself when it is a *sql.Tx, else
+// a new transaction on q that is committed when commit is set and fn
+// succeeded, rolled back otherwise.
 func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) error {
+	if tx, ok := q.(*sql.Tx); ok {
+		return fn(tx)
+	}
 	b, ok := q.(beginner)
 	if !ok {
-		return fn(q)
+		return fmt.Errorf("pager: %T: %w", q, ErrNoSnapshot)
 	}
 	// duckdb-go rejects sql.TxOptions{ReadOnly: true}; a plain transaction
 	// that only reads is the same snapshot.
 	tx, err := b.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("pager: begin transaction: %w", err)
+		return fmt.Errorf("pager: begin transaction: %w", oneLine(err))
 	}
 	// Deferred, so that a panic in the caller's loop body (which runs
 	// inside fn) still releases the connection.
@@ -45,7 +58,7 @@ func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) e
 	}
 	if commit {
 		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("pager: commit: %w", err)
+			return fmt.Errorf("pager: commit: %w", oneLine(err))
 		}
 	}
 	return nil
@@ -62,7 +75,8 @@ type config struct {
 	from    *Cursor
 }
 
-// RowGroups sets the page size in whole row groups. The page size in rows is
+// RowGroups sets the page size in whole row groups; k must be at least 1
+// (any other k is an error, for Copy too). The page size in rows is
 // then k times the table's own row group size: 122,880 rows per group by
 // default, 204,800 for a table written with ROW_GROUP_SIZE 204800. Memory
 // grows with the page: the driver materialises each page's result whole
@@ -138,6 +152,18 @@ func From(c Cursor) Option {
 	}
 }
 
+// filter is the fingerprint of what the walk reads ([Columns], [Where] and
+// its arguments), which a [Cursor] records so that a resume with other
+// options is refused.
+func (c *config) filter() string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%q\x00%q\x00", c.columns, c.where)
+	for _, a := range c.args {
+		fmt.Fprintf(h, "%T=%#v\x00", a, a)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
 func newConfig(opts []Option) (*config, error) {
 	c := &config{}
 	for _, o := range opts {
@@ -170,7 +196,8 @@ type Page struct {
 	// Pages is the number of pages the walk planned when it started.
 	Pages int
 	// FirstGroup and EndGroup are the row group positions the page covers,
-	// EndGroup excluded.
+	// EndGroup excluded. Both are 0 on the one page of a walk that found no
+	// row group listed (rows the metadata did not show yet).
 	FirstGroup, EndGroup int
 	// Start and End are the page's rowid range, End excluded. The last page
 	// has End == -1: it has no upper bound, so no row of the snapshot is
@@ -180,50 +207,84 @@ type Page struct {
 	// Walk callback) returns; the pager closes it and reports rows.Err().
 	Rows *sql.Rows
 
-	table string
-	tx    Querier
-	ctx   context.Context
+	table  string
+	filter string
+	tx     Querier
+	ctx    context.Context
+	walk   *walkState
+}
+
+// walkState is what the pages of one walk share.
+type walkState struct {
+	// done is set when the walk's transaction has ended: a page's Cursor
+	// can no longer count rows in its snapshot.
+	done bool
 }
 
 // String describes the page's position, as used in errors.
 func (p *Page) String() string {
-	end := "end"
-	if p.End >= 0 {
-		end = fmt.Sprint(p.End)
+	return position(p.Index, p.Pages, p.FirstGroup, p.EndGroup, p.Start, p.End)
+}
+
+func position(index, pages, first, end int, start, stop int64) string {
+	to := "end"
+	if stop >= 0 {
+		to = fmt.Sprint(stop)
 	}
-	return fmt.Sprintf("page %d/%d (row groups %d-%d, rowids [%d, %s))", p.Index+1, p.Pages, p.FirstGroup, p.EndGroup-1, p.Start, end)
+	groups := fmt.Sprintf("row groups %d-%d, ", first, end-1)
+	if end <= first {
+		groups = "" // no row group was listed for this page
+	}
+	return fmt.Sprintf("page %d/%d (%srowids [%d, %s))", index+1, pages, groups, start, to)
 }
 
 // Cursor returns the position after this page: a walk started with
 // From(cursor) continues with the next page. Call it inside the loop body,
-// while the walk's transaction is open; it counts the table's rows below the
-// position (a rowid-only count, no column is read).
+// while the walk's transaction is open (afterwards it returns an error); it
+// counts the table's rows below the position (a rowid-only count, no column
+// is read). On the last page the position is after the snapshot's last row,
+// so a walk resumed from it yields the rows appended since.
 func (p *Page) Cursor() (Cursor, error) {
-	c := Cursor{Table: p.table, Page: p.Index + 1, Next: p.End}
-	if p.End < 0 {
-		c.Next = -1 // the walk is complete
-		return c, nil
+	if p.walk == nil || p.walk.done {
+		return Cursor{}, fmt.Errorf("pager: %s %s: Cursor called after the walk ended; call it inside the loop body", p.table, p)
 	}
+	c := Cursor{Table: p.table, Filter: p.filter, Page: p.Index + 1, Next: p.End}
 	n, err := parseName(p.table)
 	if err != nil {
-		return c, err
+		return Cursor{}, err
 	}
-	if err := p.tx.QueryRowContext(p.ctx, fmt.Sprintf(`SELECT count(*) FROM %s WHERE rowid < %d`, n.sql(), p.End)).Scan(&c.Before); err != nil {
-		return c, &PageError{Page: p.String(), Table: p.table, Err: err}
+	if p.End < 0 {
+		// After the last row this snapshot holds: rows appended later get
+		// higher rowids.
+		if err := p.tx.QueryRowContext(p.ctx, fmt.Sprintf(`SELECT coalesce(max(rowid) + 1, %d) FROM %s WHERE rowid >= %d`, p.Start, n.sql(), p.Start)).Scan(&c.Next); err != nil {
+			return Cursor{}, p.err(err)
+		}
+	}
+	if err := p.tx.QueryRowContext(p.ctx, fmt.Sprintf(`SELECT count(*) FROM %s WHERE rowid < %d`, n.sql(), c.Next)).Scan(&c.Before); err != nil {
+		return Cursor{}, p.err(err)
 	}
 	return c, nil
 }
 
-// PageError is an error met while reading a page: it carries the page's
-// position, so a caller knows which rows were not delivered.
+// err wraps err as a *PageError for this page.
+func (p *Page) err(err error) *PageError {
+	return &PageError{Table: p.table, Index: p.Index, Pages: p.Pages, FirstGroup: p.FirstGroup, EndGroup: p.EndGroup,
+		Start: p.Start, End: p.End, Err: err}
+}
+
+// PageError is an error met while reading a page. Its fields are the page's
+// position (as in [Page]), so a caller knows which rows were not delivered:
+// the page's rowids [Start, End) and every later page. Error gives one line.
 type PageError struct {
-	Table string
-	Page  string // the page's position, as Page.String
-	Err   error
+	Table                string
+	Index, Pages         int
+	FirstGroup, EndGroup int
+	Start, End           int64 // End == -1: no upper bound
+	Err                  error
 }
 
 func (e *PageError) Error() string {
-	return fmt.Sprintf("pager: %s %s: %v", e.Table, e.Page, e.Err)
+	return fmt.Sprintf("pager: %s %s: %v", e.Table, position(e.Index, e.Pages, e.FirstGroup, e.EndGroup, e.Start, e.End), oneLine(e.Err))
 }
 
 func (e *PageError) Unwrap() error { return e.Err }
@@ -320,19 +381,29 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 	if err != nil {
 		return err
 	}
+	state := &walkState{}
+	defer func() { state.done = true }()
 	return inTx(ctx, q, false, func(tx Querier) error {
+		// The layout first: it turns a missing table or a view into the
+		// package's errors.
 		l, err := readLayout(ctx, tx, n, false)
 		if err != nil {
+			return err
+		}
+		if err := pin(ctx, tx, n); err != nil {
+			return err
+		}
+		if err := checkRowid(ctx, tx, n); err != nil {
 			return err
 		}
 		var from int64
 		index := 0
 		if c := cfg.from; c != nil {
-			if err := c.check(ctx, tx, n, table); err != nil {
+			if err := c.check(ctx, tx, n, table, cfg.filter()); err != nil {
 				return err
 			}
 			if c.Next < 0 {
-				return nil // the cursor's walk had completed
+				return nil // a cursor of the old form, taken on a last page
 			}
 			from, index = c.Next, c.Page
 		}
@@ -352,9 +423,9 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 		base := `SELECT ` + cfg.selectList() + ` FROM ` + n.sql() + ` WHERE `
 		for i, s := range spans {
 			p := &Page{Index: index + i, Pages: index + len(spans), FirstGroup: s.first, EndGroup: s.end,
-				Start: s.start, End: s.stop, table: table, tx: tx, ctx: ctx}
+				Start: s.start, End: s.stop, table: table, filter: cfg.filter(), tx: tx, ctx: ctx, walk: state}
 			if err := ctx.Err(); err != nil {
-				return &PageError{Table: table, Page: p.String(), Err: err}
+				return p.err(err)
 			}
 			cond := fmt.Sprintf("rowid >= %d", s.start)
 			if s.stop >= 0 {
@@ -365,7 +436,7 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 			}
 			rows, err := tx.QueryContext(ctx, base+cond, cfg.args...)
 			if err != nil {
-				return &PageError{Table: table, Page: p.String(), Err: err}
+				return p.err(err)
 			}
 			p.Rows = rows
 			ferr := fn(p)
@@ -374,10 +445,10 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 				return ferr
 			}
 			if err := rows.Err(); err != nil {
-				return &PageError{Table: table, Page: p.String(), Err: err}
+				return p.err(err)
 			}
 			if cerr != nil {
-				return &PageError{Table: table, Page: p.String(), Err: cerr}
+				return p.err(cerr)
 			}
 		}
 		return nil

@@ -408,7 +408,7 @@ func TestErrors(t *testing.T) {
 		t.Errorf("broken Where: %v", err)
 	}
 	r, err := collect(t, db, "t", pager.Where("CAST(v AS INTEGER) >= 0"), pager.RowGroups(1))
-	if !errors.As(err, &pe) || !strings.Contains(pe.Page, "page 4/5") || !strings.Contains(err.Error(), "oops") {
+	if !errors.As(err, &pe) || pe.Index != 3 || pe.Pages != 5 || pe.Start != 3*smallGroup || !strings.Contains(err.Error(), "oops") {
 		t.Errorf("driver error mid-walk: %v", err)
 	}
 	if len(r.pages) != 3 || r.rows() != 3*smallGroup {
@@ -496,7 +496,7 @@ func TestResume(t *testing.T) {
 	if err := c.UnmarshalText(text); err != nil {
 		t.Fatal(err)
 	}
-	rest, err := collect(t, db, "t", pager.From(c), pager.RowGroups(1))
+	rest, err := collect(t, db, "t", pager.From(c), pager.Columns("id"), pager.RowGroups(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,7 +517,7 @@ func TestResume(t *testing.T) {
 	}
 	// A deletion below the position makes the cursor stale.
 	mustExec(t, db, `DELETE FROM t WHERE id = 7`)
-	if _, err := collect(t, db, "t", pager.From(c)); !errors.Is(err, pager.ErrStaleCursor) {
+	if _, err := collect(t, db, "t", pager.From(c), pager.Columns("id")); !errors.Is(err, pager.ErrStaleCursor) {
 		t.Fatalf("after a delete below the cursor: %v", err)
 	}
 	if _, err := collect(t, db, "other", pager.From(c)); err == nil {
