@@ -30,7 +30,10 @@ import (
 // may get groups cut at the source's boundaries by DuckDB's parallel insert
 // (204,800 from 122,880 on 2 threads: 204,800 and 163,840 alternating in one
 // run, whole in another on a loaded machine; whole with SET threads = 1, a
-// database-wide setting Copy leaves alone).
+// database-wide setting Copy leaves alone). A source whose own groups are
+// partial mid-table (a misaligned load's damage) passed them on unchanged on
+// 2 threads and came out whole on 1 (docs/pager.md, "Copy from a damaged
+// source").
 //
 // Columns map by name, never by position (INSERT ... BY NAME): a source
 // column that dst lacks is an error, and so is, without [Columns], a column
