@@ -9,8 +9,9 @@
 #   nolint       //nolint:rowalign silences a finding that is there without it
 #   one-line     two findings of one line are one issue, which golangci's
 #                default uniq-by-line cannot hide
-#   fix          --fix rewrites the fixture into walk.go.golden (Go literals
-#                and SQL text), leaving only the findings that have no fix
+#   fix          --fix rewrites the fixture into walk.go.golden (Go literals,
+#                typed ones kept typed, and SQL text), leaving only the
+#                findings that have no fix, and the result builds
 #   misspelt     a misspelt setting fails the run and names the valid ones
 #   invalid      a row-group-size DuckDB rejects fails the run with the rule
 #   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
@@ -75,6 +76,7 @@ lint "$work/run"
 
 want_findings=(
 	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'step := int64(100_000)'):10: page size step = 100000 is smaller than DuckDB's 122880-row row group: "
 	"walk/walk.go:$(line_of 'lo+300_000)'):86: commit size 300000 is not a multiple of DuckDB's 122880-row row group: "
 	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 is smaller than DuckDB's 122880-row row group: "
 	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: rowalign:ignore needs a reason: "

@@ -29,6 +29,20 @@ func readAll(ctx context.Context, db *sql.DB, total int) error {
 	return nil
 }
 
+// pagesize with a typed step: --fix keeps it an int64, or lo += step
+// would stop compiling.
+func readRange(ctx context.Context, db *sql.DB, maxID int64) error {
+	step := int64(100_000)
+	for lo := int64(0); lo <= maxID; lo += step {
+		rows, err := db.QueryContext(ctx, "SELECT * FROM logs WHERE rowid >= ? AND rowid < ?", lo, lo+step)
+		if err != nil {
+			return err
+		}
+		rows.Close()
+	}
+	return nil
+}
+
 // commitsize: one fix rewrites the stride and the range's width together.
 func copyTable(db *sql.DB, total int) {
 	for lo := 0; lo < total; lo += 300_000 {
