@@ -76,7 +76,7 @@ lint "$work/run"
 
 want_findings=(
 	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: "
-	"walk/walk.go:$(line_of 'step := int64(100_000)'):10: page size step = 100000 is smaller than DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'step := int64(100_000)'):16: page size step = 100000 is smaller than DuckDB's 122880-row row group: "
 	"walk/walk.go:$(line_of 'lo+300_000)'):86: commit size 300000 is not a multiple of DuckDB's 122880-row row group: "
 	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 is smaller than DuckDB's 122880-row row group: "
 	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: rowalign:ignore needs a reason: "
