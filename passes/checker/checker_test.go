@@ -26,11 +26,19 @@ package x
 	}
 }
 
-// at reports one finding per package, at its first file, under the
-// check's name; the runner sets Category and URL.
-func at(name string) checker.Check {
+// at reports one finding per package, at the start of declaration decl
+// of its first file (-1: the package clause), under the check's name,
+// with a fix that inserts the name there; the runner sets Category and
+// URL.
+func at(name string, decl int) checker.Check {
 	return checker.Check{Name: name, Doc: name, Run: func(in *checker.Input) []analysis.Diagnostic {
-		return []analysis.Diagnostic{{Pos: in.Pass.Files[0].Package, Message: name}}
+		f := in.Pass.Files[0]
+		pos := f.Package
+		if decl >= 0 {
+			pos = f.Decls[decl].Pos()
+		}
+		fix := analysis.SuggestedFix{Message: "add " + name, TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte("/*" + name + "*/")}}}
+		return []analysis.Diagnostic{{Pos: pos, Message: name, SuggestedFixes: []analysis.SuggestedFix{fix}}}
 	}}
 }
 
@@ -45,7 +53,7 @@ func TestChecksFlag(t *testing.T) {
 		{"all,-offsetwalk", []string{settings.PageSize}},
 		{"offsetwalk", []string{settings.OffsetWalk}},
 	} {
-		a := checker.New("test", "test", settings.Default(), at(settings.PageSize), at(settings.OffsetWalk))
+		a := checker.New("test", "test", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
 		if err := a.Flags.Set("checks", tc.flag); err != nil {
 			t.Fatal(err)
 		}
@@ -61,6 +69,38 @@ func TestChecksFlag(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("-checks=%s: findings of %v, want %v", tc.flag, got, tc.want)
 		}
+	}
+}
+
+// TestOneFindingPerLine: findings of one line are one diagnostic, which
+// golangci-lint's default uniq-by-line cannot hide, with every check's
+// name, message and fix (issue 10).
+func TestOneFindingPerLine(t *testing.T) {
+	a := checker.New("test", "test", settings.Default(), at(settings.OffsetWalk, -1), at(settings.PageSize, -1), at(settings.CommitSize, 0))
+	var got []analysis.Diagnostic
+	for _, r := range analysistest.Run(quiet{}, "../pagesize/testdata", a, "example.com/fixtures/sqlopen") {
+		got = append(got, r.Diagnostics...)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d findings, want 2: %v", len(got), got)
+	}
+	d := got[0]
+	if want := "offsetwalk; also pagesize"; d.Message != want {
+		t.Errorf("Message = %q, want %q", d.Message, want)
+	}
+	if want := "offsetwalk+pagesize"; d.Category != want {
+		t.Errorf("Category = %q, want %q", d.Category, want)
+	}
+	if d.URL != checker.DocsURL+"offsetwalk.md" {
+		t.Errorf("URL = %q, want the first check's page", d.URL)
+	}
+	// One fix with both edits: a driver applies one fix per diagnostic.
+	// The two insertions at one position overlap: only the first is kept.
+	if len(d.SuggestedFixes) != 1 || len(d.SuggestedFixes[0].TextEdits) != 1 || d.SuggestedFixes[0].Message != "add offsetwalk" {
+		t.Errorf("fixes = %+v, want one fix with offsetwalk's edit", d.SuggestedFixes)
+	}
+	if got[1].Category != settings.CommitSize || got[1].Message != settings.CommitSize {
+		t.Errorf("second finding = %q (%s), want commitsize's own", got[1].Message, got[1].Category)
 	}
 }
 

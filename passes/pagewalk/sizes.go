@@ -91,6 +91,13 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 // a constant of this package, the use of another package's constant, or
 // the expression itself.
 func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
+	// int64(pageSize), Rows(250_000): the size is written in the operand,
+	// and a fix that edits the operand keeps the conversion's type.
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 && depth < flow.MaxDepth {
+		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
+			return w.constSite(ast.Unparen(call.Args[0]), v, depth+1)
+		}
+	}
 	if c := w.flow.ConstOf(e); c != nil {
 		if c.Pkg() != w.pkg {
 			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}

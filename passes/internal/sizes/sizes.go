@@ -111,7 +111,7 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 			relation, cost = "is smaller than", c.Small
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
-		out = append(out, f.diagnostic(msg))
+		out = append(out, f.diagnostic(in.Pass, msg))
 	}
 	return out
 }
@@ -136,9 +136,9 @@ func (f *finding) use() string {
 
 // diagnostic returns the finding's diagnostic with message msg, and the
 // fix when every place the size is written can be rewritten.
-func (f *finding) diagnostic(msg string) analysis.Diagnostic {
+func (f *finding) diagnostic(pass *analysis.Pass, msg string) analysis.Diagnostic {
 	d := analysis.Diagnostic{Pos: f.Site.Pos, End: f.Site.End, Message: msg}
-	if edits := f.fixEdits(); edits != nil {
+	if edits := f.fixEdits(pass); edits != nil {
 		groups, plural := f.Aligned/f.RowGroup, "s"
 		if groups == 1 {
 			plural = ""
@@ -155,7 +155,7 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 // it, or returns nil when one of them cannot be rewritten: changing the
 // page size but not the step the offset advances by would make pages
 // overlap.
-func (f *finding) fixEdits() []analysis.TextEdit {
+func (f *finding) fixEdits(pass *analysis.Pass) []analysis.TextEdit {
 	sites := []pagewalk.Site{f.Site}
 	for _, s := range f.Walk.Strides {
 		if s.Value == f.Site.Value && s.Pos != f.Site.Pos {
@@ -168,52 +168,15 @@ func (f *finding) fixEdits() []analysis.TextEdit {
 		if !s.Fixable {
 			return nil
 		}
-		if !seen[s.Pos] {
-			seen[s.Pos] = true
-			edits = append(edits, analysis.TextEdit{Pos: s.Pos, End: s.End, NewText: []byte(formatLike(s.Literal, f.Aligned))})
+		if seen[s.Pos] {
+			continue
 		}
+		seen[s.Pos] = true
+		e, ok := replace(pass, s, f.Aligned)
+		if !ok {
+			return nil
+		}
+		edits = append(edits, e)
 	}
 	return edits
-}
-
-// formatLike formats v in the style of the Go integer literal lit: the
-// same base prefix, and digit separators when lit has them (250_000
-// becomes 245_760). An empty lit gives plain decimal.
-func formatLike(lit string, v int64) string {
-	lower := strings.ToLower(lit)
-	prefix, base := "", 10
-	switch {
-	case strings.HasPrefix(lower, "0x"):
-		prefix, base = lit[:2], 16
-	case strings.HasPrefix(lower, "0b"):
-		prefix, base = lit[:2], 2
-	case strings.HasPrefix(lower, "0o"):
-		prefix, base = lit[:2], 8
-	}
-	digits := strconv.FormatInt(v, base)
-	if base == 16 && strings.ToUpper(lit[2:]) == lit[2:] && strings.ContainsAny(lit[2:], "ABCDEF") {
-		digits = strings.ToUpper(digits)
-	}
-	if strings.Contains(lit, "_") {
-		group := 3
-		if base != 10 {
-			group = 4
-		}
-		digits = groupDigits(digits, group)
-		if base != 10 && strings.HasPrefix(lit[2:], "_") {
-			digits = "_" + digits
-		}
-	}
-	return prefix + digits
-}
-
-func groupDigits(s string, n int) string {
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%n == 0 {
-			b.WriteByte('_')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

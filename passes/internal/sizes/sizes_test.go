@@ -16,9 +16,33 @@ func TestFormatLike(t *testing.T) {
 		{"0b1", 2_048, "0b100000000000"},
 		{"0o1_000", 4_096, "0o1_0000"},
 		{"", 122_880, "122880"},
+		{"0364100", 122_880, "0360000"},
+		{"0O750000", 245_760, "0O740000"},
+		{"0_364_100", 122_880, "0_36_0000"},
 	} {
 		if got := formatLike(tc.lit, tc.v); got != tc.want {
 			t.Errorf("formatLike(%q, %d) = %q, want %q", tc.lit, tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestFormatFloatLike(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		v    int64
+		want string
+	}{
+		{"1e6", 983_040, "9.8304e5"},
+		{"1E5", 122_880, "1.2288E5"},
+		{"2.5e5", 245_760, "2.4576e5"},
+		{"250000.0", 245_760, "245760.0"},
+		{"250_000.", 245_760, "245_760."},
+		{"0x1p17", 122_880, "0x1.ep+16"},
+		{"1e7", 9_830_400, "9.8304e6"},
+		{"5e5", 491_520, "4.9152e5"},
+	} {
+		if got := formatFloatLike(tc.lit, tc.v); got != tc.want {
+			t.Errorf("formatFloatLike(%q, %d) = %q, want %q", tc.lit, tc.v, got, tc.want)
 		}
 	}
 }
