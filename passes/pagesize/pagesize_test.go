@@ -26,6 +26,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/odd",
 		"example.com/fixtures/broken",
 		"example.com/fixtures/linedirective",
+		"example.com/fixtures/requests",
 	)
 }
 
