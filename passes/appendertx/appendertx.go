@@ -35,11 +35,6 @@ func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	seen := make(map[ast.Node]bool)
 	for _, a := range in.Walks.Appends {
-		// Test files fill Appenders with a few chunks of rows whose count
-		// the source does not show, far below the flush (scripts/realcode).
-		if checker.IsTestFile(in.Pass.Fset, a.Call.Pos()) {
-			continue
-		}
 		// A load that never reaches the flush commits once, at Close.
 		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || flushesFirst(a) {
 			continue

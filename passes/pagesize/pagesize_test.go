@@ -27,6 +27,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/broken",
 		"example.com/fixtures/linedirective",
 		"example.com/fixtures/requests",
+		"example.com/fixtures/testfiles",
 	)
 }
 
