@@ -28,6 +28,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/linedirective",
 		"example.com/fixtures/requests",
 		"example.com/fixtures/testfiles",
+		"example.com/fixtures/parquet",
 	)
 }
 
