@@ -29,6 +29,9 @@ func Test(t *testing.T) {
 		"example.com/fixtures/requests",
 		"example.com/fixtures/testfiles",
 		"example.com/fixtures/parquet",
+		"example.com/fixtures/sqlxwalk",
+		"example.com/fixtures/builder",
+		"example.com/fixtures/named",
 	)
 }
 

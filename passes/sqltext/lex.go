@@ -14,7 +14,7 @@ const (
 	Word        TokenKind = iota // keyword or identifier, Text upper-cased when unquoted
 	Number                       // integer or decimal literal
 	String                       // 'quoted string', Text without quotes
-	Placeholder                  // ? or $n
+	Placeholder                  // ?, $n or $name
 	Hole                         // a Go value put into the text
 	Punct                        // operators and punctuation
 )
@@ -25,7 +25,8 @@ type Token struct {
 	Text string
 	// Part and Off locate the token in its Text: Text[Part].Lit[Off:].
 	Part, Off int
-	// Arg is the placeholder's argument index (0-based) for Placeholder.
+	// Arg is the placeholder's argument index (0-based) for Placeholder,
+	// -1 for a named one ($lim), whose name is Text without the $.
 	Arg int
 	// Depth is the parenthesis depth the token is at.
 	Depth int
@@ -128,6 +129,14 @@ func lex(t Text) []Token {
 					n = 0 // $0 or an absurd number: refers to no argument
 				}
 				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: n - 1, Depth: depth})
+				continue
+			case c == '$' && i+1 < len(s) && isWordStart(s[i+1]):
+				// $lim: a named parameter, bound by sql.Named("lim", n).
+				i++
+				for i < len(s) && isWordPart(s[i]) {
+					i++
+				}
+				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: -1, Depth: depth})
 				continue
 			case isWordStart(c):
 				for i < len(s) && isWordPart(s[i]) {
