@@ -1,6 +1,8 @@
 package analyzer_test
 
 import (
+	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -32,7 +34,7 @@ func TestSuite(t *testing.T) {
 	if !slices.Equal(names, settings.CheckNames) {
 		t.Errorf("suite checks %v, want %v", names, settings.CheckNames)
 	}
-	for _, name := range []string{"rowgroup", "min", "scope", "wrappers", "checks"} {
+	for _, name := range []string{"rowgroup", "min", "scope", "wrappers", "checks", "tests"} {
 		if a.Flags.Lookup(name) == nil {
 			t.Errorf("no -%s flag", name)
 		}
@@ -56,4 +58,37 @@ func TestExportedAnalyzerFlags(t *testing.T) {
 		defer a.Flags.Set(name, old)
 	}
 	analysistest.Run(t, "../passes/pagesize/testdata", a, "example.com/fixtures/allscope")
+}
+
+// TestTestsSetting: _test.go files are skipped by every check unless
+// -tests is set; with it, the test's walk, the size declared in the
+// package for the test alone and the test's commit loop are reported.
+func TestTestsSetting(t *testing.T) {
+	for _, tc := range []struct {
+		tests string
+		want  []string
+	}{
+		{"false", []string{"export.go:17 pagesize", "export.go:22 offsetwalk"}},
+		{"true", []string{
+			"export.go:15 pagesize", "export.go:17 pagesize", "export.go:22 offsetwalk",
+			"export_test.go:16 commitsize", "export_test.go:34 offsetwalk",
+		}},
+	} {
+		a := analyzer.New(analyzer.Default())
+		if err := a.Flags.Set("tests", tc.tests); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range analysistest.Run(quiet{}, "../passes/pagesize/testdata", a, "example.com/fixtures/testfiles") {
+			for _, d := range r.Diagnostics {
+				p := r.Pass.Fset.Position(d.Pos)
+				got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(p.Filename), p.Line, d.Category))
+			}
+		}
+		slices.Sort(got)
+		got = slices.Compact(got) // the package and its test variant
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("-tests=%s: %q, want %q", tc.tests, got, tc.want)
+		}
+	}
 }

@@ -47,8 +47,10 @@ func TestExamples(t *testing.T) {
 		"archive/archive.go:24:16 offsetwalk",
 		"export/export.go:15:18 commitsize",
 		"export/export.go:20:15 offsetwalk",
+		// load.go flushes every 1<<17 rows, so the automatic flush at
+		// 204,800 never runs: commitsize's finding, not appendertx's
+		// (issue 10).
 		"load/load.go:13:20 commitsize",
-		"load/load.go:34:14 appendertx",
 		"report/report.go:17:57 pagesize",
 	}
 	if !slices.Equal(got, want) {

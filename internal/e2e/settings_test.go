@@ -41,6 +41,8 @@ var sites = map[string]site{
 	"plain offset":  {"plain/plain.go", `"SELECT * FROM plain LIMIT ? OFFSET ?"`, false},
 	"report page":   {"report/report.go", "const reportPage = 250_000", true},
 	"report offset": {"report/report.go", `"SELECT * FROM report LIMIT ? OFFSET ?"`, false},
+	"test page":     {"load/load_test.go", "const testPage = 100_000", true},
+	"test offset":   {"load/load_test.go", `"SELECT * FROM load_test LIMIT ? OFFSET ?"`, false},
 }
 
 // setting is a row of the table.
@@ -71,6 +73,10 @@ var settingRows = []setting{{
 }, {
 	flag: "-checks=pagesize", golangci: "checks: [pagesize]",
 	removed: []string{"commit 204800", "commit 50000", "load offset"},
+}, {
+	// _test.go files are skipped unless asked for, by every check.
+	flag: "-tests", golangci: "tests: true",
+	added: []string{"test page", "test offset"},
 }}
 
 // frontEnd is a column: it runs rowalign one way on the module in dir

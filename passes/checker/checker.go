@@ -13,6 +13,7 @@ package checker
 
 import (
 	"cmp"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -73,13 +74,16 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp),
 		Directives: newDirectives(pass),
 	}
+	if !s.Tests {
+		in.Walks = withoutTests(pass.Fset, in.Walks)
+	}
 	var ds []analysis.Diagnostic
 	for _, c := range checks {
 		if !s.Enabled(c.Name) {
 			continue
 		}
 		for _, d := range c.Run(in) {
-			if in.Directives.Silenced(d.Pos) {
+			if in.Directives.Silenced(d.Pos) || !s.Tests && IsTestFile(pass.Fset, d.Pos) {
 				continue
 			}
 			d.Category, d.URL = c.Name, DocsURL+c.Name+".md"
@@ -95,9 +99,27 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	return nil
 }
 
+// withoutTests returns r without the walks and Appender loops of test
+// files, so that a size declared in a non-test file and used only by a
+// test's walk is not reported either.
+func withoutTests(fset *token.FileSet, r *pagewalk.Result) *pagewalk.Result {
+	out := &pagewalk.Result{Queries: r.Queries}
+	for _, w := range r.Walks {
+		if !IsTestFile(fset, w.Pos()) {
+			out.Walks = append(out.Walks, w)
+		}
+	}
+	for _, a := range r.Appends {
+		if !IsTestFile(fset, a.Call.Pos()) {
+			out.Appends = append(out.Appends, a)
+		}
+	}
+	return out
+}
+
 // New returns an analyzer that runs the checks with settings s, under the
 // given name. Its flags are the settings' (-rowgroup, -min, -scope,
-// -wrappers, -checks): setting one changes what this analyzer, and only
+// -wrappers, -checks, -tests): setting one changes what this analyzer, and only
 // this one, does from its next run.
 func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analyzer {
 	own := s // the analyzer's own value, which its flags set

@@ -29,7 +29,10 @@
 // vector-sized chunks that divide the row group (2,048 ... 61,440); names
 // that say bytes; sizes that are not constants; LIMIT/OFFSET pages outside
 // a walking loop (a page per request); walks whose pages are committed
-// (see commitsize); handles opened with another driver; packages that are
+// (see commitsize); walks over a table function or a file
+// (read_parquet(...), read_csv(...), FROM 'x.parquet'), whose row groups
+// the file's writer set, not DuckDB; handles opened with another driver;
+// packages that are
 // not DuckDB client code; generated files; lines under //rowalign:ignore
 // with a reason.
 package pagesize

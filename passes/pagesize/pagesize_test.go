@@ -27,6 +27,12 @@ func Test(t *testing.T) {
 		"example.com/fixtures/broken",
 		"example.com/fixtures/linedirective",
 		"example.com/fixtures/typed",
+		"example.com/fixtures/requests",
+		"example.com/fixtures/testfiles",
+		"example.com/fixtures/parquet",
+		"example.com/fixtures/sqlxwalk",
+		"example.com/fixtures/builder",
+		"example.com/fixtures/named",
 	)
 }
 

@@ -10,9 +10,10 @@ import (
 
 // advances reports whether the value of e moves on from one iteration of
 // loop to the next: it depends on a loop counter (i++, range over an int,
-// a slice index) or on a variable advanced from its own value (off += n,
-// off = next where next := off + got). A value taken from a request or a
-// parameter does not advance, so a page served per request is no walk.
+// the key of a range over a slice) or on a variable advanced from its own
+// value (off += n, off = next where next := off + got). A value taken from
+// a request, a parameter or a slice element (reqs[i].Offset) does not
+// advance, so a page served per request is no walk.
 func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
 	if depth > flow.MaxDepth {
 		return false
@@ -24,6 +25,10 @@ func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			return false
+		case *ast.IndexExpr:
+			// reqs[i].Offset: an element read at a counter is data (a
+			// request's own page), not a position the loop moves on.
 			return false
 		case *ast.Ident:
 			obj, ok := w.info.Uses[n].(*types.Var)
@@ -62,12 +67,17 @@ func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 				continue
 			}
 			// rs.X may not type-check (range undefinedName): no type, no counter.
+			// Over a slice or an array the key counts; the value is an
+			// element (for _, off := range offsets: data, not a position).
+			isKey := w.flow.ObjectOf(rs.Key) == v
 			switch t := flow.Underlying(w.info, rs.X).(type) {
-			case *types.Basic, *types.Slice, *types.Array, *types.Signature:
+			case *types.Basic, *types.Signature:
 				return true
+			case *types.Slice, *types.Array:
+				return isKey
 			case *types.Pointer:
 				_, arr := t.Elem().Underlying().(*types.Array)
-				return arr
+				return arr && isKey
 			}
 		}
 	}

@@ -34,7 +34,8 @@
 //
 // Find reports nothing; the checks decide what is worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
 // a loop, or in a loop whose offset does not advance (a page served per
-// request); a LIMIT without OFFSET that is not a keyset walk; batches cut
+// request, an offset read from a slice element: reqs[i].Offset, or the
+// value of range bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches cut
 // from one streaming query and sent somewhere that is not a DuckDB commit;
 // walks over a handle opened with another driver; sizes it cannot trace
 // to a constant (read from flags, computed at run time).

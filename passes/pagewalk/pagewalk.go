@@ -98,6 +98,9 @@ type Append struct {
 	// Trips is how many times the loop runs at most, when the source says
 	// (range 2048, range over a slice literal, i < 100); -1 when unknown.
 	Trips int64
+	// Flush is the commit loop that flushes this Appender explicitly under
+	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
+	Flush *Walk
 }
 
 // Result lists the walks of a package.

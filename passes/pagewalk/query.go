@@ -19,6 +19,10 @@ type walker struct {
 	scope *scope.Result
 	// queries are the package's queries, to find BEGIN before an Appender.
 	queries []*sqltext.Query
+	// funcs are the package's function declarations, to find a helper's
+	// callers; funcUses counts the references to each function.
+	funcs    []*ast.FuncDecl
+	funcUses map[*types.Func]int
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -30,6 +34,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		return res
 	}
 	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, scope: sc, queries: queries}
+	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
+		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
+	}
 	for _, q := range queries {
 		if sc.Foreign(q.Recv) != "" {
 			continue
@@ -45,6 +52,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		if a := w.appendLoop(cur); a != nil {
 			res.Appends = append(res.Appends, a)
 		}
+	}
+	for _, a := range res.Appends {
+		a.Flush = w.flushLoop(a, res.Walks)
 	}
 	return res
 }

@@ -154,7 +154,7 @@ func (r *Result) engineOf(x ast.Expr, depth int) string {
 		// db's engine.
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			switch sel.Sel.Name {
-			case "Begin", "BeginTx", "Conn":
+			case "Begin", "BeginTx", "Conn", "Beginx", "BeginTxx", "MustBegin", "MustBeginTx", "Connx":
 				if isSQLHandle(r.Flow.Info.TypeOf(sel.X)) {
 					return r.engineOf(sel.X, depth+1)
 				}
@@ -207,6 +207,21 @@ func openedDriver(info *types.Info, call *ast.CallExpr) string {
 			return constant.StringVal(tv.Value)
 		}
 		return "?"
+	case fn.Pkg().Path() == "github.com/jmoiron/sqlx" && fn.Signature().Recv() == nil && len(call.Args) == 2:
+		// sqlx.Open/Connect/MustOpen/MustConnect(name, dsn) and
+		// NewDb(db, name): the driver name is the string argument.
+		arg := call.Args[0]
+		switch fn.Name() {
+		case "NewDb":
+			arg = call.Args[1]
+		case "Open", "Connect", "MustOpen", "MustConnect":
+		default:
+			return ""
+		}
+		if tv, ok := info.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value)
+		}
+		return "?"
 	case fn.Pkg().Path() == "database/sql" && fn.Name() == "OpenDB" && len(call.Args) == 1:
 		if t := info.TypeOf(call.Args[0]); t != nil && isDriverType(t) {
 			return driverName
@@ -221,7 +236,13 @@ func isDriverType(t types.Type) bool {
 	return ok && IsDriverPath(path)
 }
 
-// isSQLHandle reports whether t is *sql.DB or *sql.Conn.
+// isSQLHandle reports whether t is *sql.DB or *sql.Conn, or sqlx's DB
+// or Conn.
 func isSQLHandle(t types.Type) bool {
-	return flow.IsNamed(t, "database/sql", "DB") || flow.IsNamed(t, "database/sql", "Conn")
+	for _, pkg := range []string{"database/sql", "github.com/jmoiron/sqlx"} {
+		if flow.IsNamed(t, pkg, "DB") || flow.IsNamed(t, pkg, "Conn") {
+			return true
+		}
+	}
+	return false
 }

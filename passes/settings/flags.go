@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// RegisterFlags binds s to fs as -rowgroup, -min, -scope, -wrappers and
-// -checks. Each flag checks its value in Set, so that the flag package
+// RegisterFlags binds s to fs as -rowgroup, -min, -scope, -wrappers,
+// -checks and -tests. Each flag checks its value in Set, so that the flag package
 // reports a bad one as a usage error before any package is analysed.
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&intFlag{p: &s.RowGroup, check: validRowGroup}, "rowgroup", "DuckDB row group size in `rows`, a multiple of 2048; ATTACH ... (ROW_GROUP_SIZE n) changes it per database")
@@ -15,6 +15,7 @@ func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var((*scopeFlag)(&s.Scope), "scope", "which packages to lint (`auto|all`): auto, DuckDB client code only; all, every package")
 	fs.Var(&listFlag{p: &s.Wrappers, check: validWrappers}, "wrappers", "comma-separated import `paths` of packages that open DuckDB for their importers; importing one puts a package in scope")
 	fs.Var(&listFlag{p: &s.Checks, check: validChecks}, "checks", "comma-separated `checks` to run: all, a check's name to add it, -name to remove it (e.g. all,-appendertx)")
+	fs.BoolVar(&s.Tests, "tests", s.Tests, "report findings in _test.go files too (test loads are small, so they are skipped by default)")
 }
 
 func validWrappers(ws []string) error {

@@ -1,6 +1,7 @@
 // Package settings holds the one settings value every rowalign check
 // reads: the row group size, the smallest size worth a finding, the
-// scope, the wrapper packages and the checks to run.
+// scope, the wrapper packages, the checks to run and whether test files
+// are linted.
 //
 // The command-line flags (standalone, go vet, go fix) and the
 // golangci-lint plugin settings fill the same struct, so their names and
@@ -76,6 +77,11 @@ type Settings struct {
 	// Checks selects the checks, staticcheck style: "all" is every check,
 	// a bare name adds one, "-name" removes one, applied left to right.
 	Checks []string `json:"checks"`
+	// Tests reports findings in _test.go files too. Off by default: test
+	// loads and walks are small whatever their sizes say; on the
+	// duckdb-go and go-duckdb modules (scripts/realcode, 2026-11-30) every
+	// appendertx finding was such a test load.
+	Tests bool `json:"tests"`
 }
 
 // Default returns the settings rowalign uses when nothing is set.

@@ -40,10 +40,10 @@ func TestFlags(t *testing.T) {
 	s := settings.Default()
 	fs := flag.NewFlagSet("rowalign", flag.ContinueOnError)
 	s.RegisterFlags(fs)
-	if err := fs.Parse([]string{"-rowgroup=204800", "-min=1", "-scope=all", "-wrappers=a/db, b/db,,", "-checks=all,-appendertx"}); err != nil {
+	if err := fs.Parse([]string{"-rowgroup=204800", "-min=1", "-scope=all", "-wrappers=a/db, b/db,,", "-checks=all,-appendertx", "-tests"}); err != nil {
 		t.Fatal(err)
 	}
-	if s.RowGroup != 204_800 || s.Min != 1 || !s.All() || !slices.Equal(s.Wrappers, []string{"a/db", "b/db"}) {
+	if s.RowGroup != 204_800 || s.Min != 1 || !s.All() || !s.Tests || !slices.Equal(s.Wrappers, []string{"a/db", "b/db"}) {
 		t.Errorf("flags gave %+v", s)
 	}
 	if got := fs.Lookup("wrappers").Value.String(); got != "a/db,b/db" {

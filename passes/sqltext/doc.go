@@ -3,14 +3,20 @@
 //
 // For every call of Query, QueryContext, QueryRow, QueryRowContext, Exec,
 // ExecContext, Prepare and PrepareContext (on *sql.DB, *sql.Tx, *sql.Conn,
-// or any type with the same method shape) and for statements prepared
-// earlier in the same function, Find rebuilds the SQL text from
-// string constants, concatenation (+), fmt.Sprintf and fmt.Sprint,
-// strconv.Itoa, strconv.FormatInt, and local variables assigned once. A
+// or any type with the same method shape), of sqlx's Select, Get, Queryx,
+// QueryRowx, MustExec, NamedQuery, NamedExec and their Context forms (on
+// sqlx's types only: Get and Select mean SQL nowhere else), and for
+// statements prepared earlier in the same function, Find rebuilds the SQL
+// text from string constants, concatenation (+), fmt.Sprintf and
+// fmt.Sprint, strconv.Itoa, strconv.FormatInt, local variables assigned
+// once, and local strings.Builder values (WriteString, WriteByte,
+// WriteRune, fmt.Fprintf and fmt.Fprint into it, from its last Reset; one
+// handed to another function is a hole). Named parameters ($lim) take the
+// value of their sql.Named("lim", n) argument. A
 // Go value put into the text (by %d, strconv or concatenation) stays in
 // the text as a hole that keeps its expression, so later passes can
 // trace LIMIT 250000 back to where 250000 was written. Text Find
-// cannot see (a function result, a builder) is a hole too.
+// cannot see (a function result) is a hole too.
 //
 // Find reports nothing; the rowalign checks call it only in packages
 // scope.Of put in scope. Shape parses the text far enough to find what rowalign needs:

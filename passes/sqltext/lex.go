@@ -14,7 +14,7 @@ const (
 	Word        TokenKind = iota // keyword or identifier, Text upper-cased when unquoted
 	Number                       // integer or decimal literal
 	String                       // 'quoted string', Text without quotes
-	Placeholder                  // ? or $n
+	Placeholder                  // ?, $n or $name
 	Hole                         // a Go value put into the text
 	Punct                        // operators and punctuation
 )
@@ -25,7 +25,8 @@ type Token struct {
 	Text string
 	// Part and Off locate the token in its Text: Text[Part].Lit[Off:].
 	Part, Off int
-	// Arg is the placeholder's argument index (0-based) for Placeholder.
+	// Arg is the placeholder's argument index (0-based) for Placeholder,
+	// -1 for a named one ($lim), whose name is Text without the $.
 	Arg int
 	// Depth is the parenthesis depth the token is at.
 	Depth int
@@ -37,13 +38,26 @@ type Token struct {
 func lex(t Text) []Token {
 	var toks []Token
 	nextArg, depth := 0, 0
+	// inString is set when a part ends inside a quoted string: a hole in
+	// quotes (read_csv('%s')) is part of the string, which goes on in the
+	// next fragment.
+	inString := false
 	for pi, p := range t {
 		if p.Expr != nil {
-			toks = append(toks, Token{Kind: Hole, Part: pi, Depth: depth})
+			if !inString {
+				toks = append(toks, Token{Kind: Hole, Part: pi, Depth: depth})
+			}
 			continue
 		}
 		s := p.Lit
-		for i := 0; i < len(s); {
+		i := 0
+		if inString {
+			i, inString = closeString(s, 0), false
+			if i > len(s) {
+				i, inString = len(s), true
+			}
+		}
+		for i < len(s) {
 			c := s[i]
 			start := i
 			switch {
@@ -66,7 +80,8 @@ func lex(t Text) []Token {
 			case c == '\'':
 				var b strings.Builder
 				i++
-				for i < len(s) {
+				closed := false
+				for i < len(s) && !closed {
 					if s[i] == '\'' {
 						if i+1 < len(s) && s[i+1] == '\'' {
 							b.WriteByte('\'')
@@ -74,11 +89,13 @@ func lex(t Text) []Token {
 							continue
 						}
 						i++
+						closed = true
 						break
 					}
 					b.WriteByte(s[i])
 					i++
 				}
+				inString = !closed // the string goes on after a hole
 				toks = append(toks, Token{Kind: String, Text: b.String(), Part: pi, Off: start, Depth: depth})
 				continue
 			case c == '"':
@@ -113,6 +130,14 @@ func lex(t Text) []Token {
 				}
 				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: n - 1, Depth: depth})
 				continue
+			case c == '$' && i+1 < len(s) && isWordStart(s[i+1]):
+				// $lim: a named parameter, bound by sql.Named("lim", n).
+				i++
+				for i < len(s) && isWordPart(s[i]) {
+					i++
+				}
+				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: -1, Depth: depth})
+				continue
 			case isWordStart(c):
 				for i < len(s) && isWordPart(s[i]) {
 					i++
@@ -146,6 +171,23 @@ func lex(t Text) []Token {
 		}
 	}
 	return toks
+}
+
+// closeString returns the index just after the quote that closes a
+// string whose content starts at s[i:], or len(s)+1 if it does not close
+// in s.
+func closeString(s string, i int) int {
+	for i < len(s) {
+		if s[i] == '\'' {
+			if i+1 < len(s) && s[i+1] == '\'' {
+				i += 2
+				continue
+			}
+			return i + 1
+		}
+		i++
+	}
+	return len(s) + 1
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -52,6 +52,11 @@ type Shape struct {
 	// Options are the NAME value pairs of an ATTACH or COPY option list,
 	// names upper-cased.
 	Options map[string]*Operand
+	// TableFunc reports that the query at the depth of Limit reads a
+	// table function (read_parquet(...), read_csv(...), range(...)) or a
+	// file path (FROM 'events/*.parquet') instead of a DuckDB table: its
+	// rows are not stored in DuckDB's row groups.
+	TableFunc bool
 }
 
 // Parse finds the shape of the statement t.
@@ -101,6 +106,7 @@ func parseTokens(toks []Token) Shape {
 			}
 		}
 	}
+	s.TableFunc = readsTableFunc(toks, depth)
 	s.rowidRange(toks)
 	if s.Kind == Attach || s.Kind == Copy {
 		s.options(toks)
@@ -133,6 +139,30 @@ func kindOf(toks []Token) Kind {
 		return Other
 	}
 	return Other
+}
+
+// readsTableFunc reports whether FROM or JOIN at depth is followed by a
+// table function call or a string (a file path DuckDB scans by its
+// extension).
+func readsTableFunc(toks []Token, depth int) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Depth != depth || !isWord(toks[i], "FROM") && !isWord(toks[i], "JOIN") {
+			continue
+		}
+		next := toks[i+1]
+		if next.Kind == String {
+			return true
+		}
+		// schema.fn(...) is a call too.
+		j := i + 1
+		for j+2 < len(toks) && toks[j].Kind == Word && toks[j+1].Text == "." && toks[j+2].Kind == Word {
+			j += 2
+		}
+		if toks[j].Kind == Word && j+1 < len(toks) && toks[j+1].Kind == Punct && toks[j+1].Text == "(" {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Shape) rowidRange(toks []Token) {

@@ -1,6 +1,7 @@
 package sqltext
 
 import (
+	"go/ast"
 	"strings"
 	"testing"
 )
@@ -109,4 +110,36 @@ func FuzzParse(f *testing.F) {
 			o.Int()
 		}
 	})
+}
+
+func TestTableFunc(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"SELECT * FROM read_parquet('events/*.parquet') LIMIT ? OFFSET ?":                 true,
+		"SELECT * FROM read_csv_auto(?, header = true) LIMIT 250000 OFFSET ?":             true,
+		"SELECT * FROM 'events/2026-*.parquet' LIMIT ? OFFSET ?":                          true,
+		"SELECT e.* FROM events e JOIN read_json('users.json') u ON e.uid = u.id LIMIT ?": true,
+		"SELECT * FROM main.my_table_macro(3) LIMIT ? OFFSET ?":                           true,
+		"SELECT * FROM events LIMIT ? OFFSET ?":                                           false,
+		"SELECT * FROM main.events LIMIT ? OFFSET ?":                                      false,
+		// The walked table is events; the file is read in a subquery.
+		"SELECT * FROM events WHERE id IN (SELECT id FROM read_parquet('ids.parquet')) LIMIT ? OFFSET ?": false,
+		"INSERT INTO events SELECT * FROM read_parquet(?) LIMIT ? OFFSET ?":                              true,
+	} {
+		if got := Parse(lit(sql)).TableFunc; got != want {
+			t.Errorf("Parse(%q).TableFunc = %v, want %v", sql, got, want)
+		}
+	}
+}
+
+// TestHoleInString: a Go value put inside quotes (read_csv_auto('%s'))
+// belongs to the string; the SQL after the closing quote is still lexed.
+func TestHoleInString(t *testing.T) {
+	file, off := &ast.Ident{Name: "file"}, &ast.Ident{Name: "off"}
+	s := Parse(Text{{Lit: "SELECT * FROM read_csv_auto('"}, {Expr: file}, {Lit: "', header = true) LIMIT 50000 OFFSET "}, {Expr: off}})
+	if v, ok := s.Limit.Int(); !ok || v != 50_000 || s.Offset == nil || s.Offset.Tok.Kind != Hole || !s.TableFunc {
+		t.Errorf("got limit %v offset %v tablefunc %v", s.Limit, s.Offset, s.TableFunc)
+	}
+	if s := Parse(Text{{Lit: "SELECT 'it''s "}, {Expr: file}, {Lit: "' LIMIT ?"}}); s.Limit == nil {
+		t.Errorf("no LIMIT after a hole in a string with an escaped quote")
+	}
 }

@@ -27,6 +27,9 @@ type Query struct {
 	// passed as args... and so unknown.
 	Args  []ast.Expr
 	Shape Shape
+	// named maps the upper-cased name of each sql.Named("name", v)
+	// argument to v.
+	named map[string]ast.Expr
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of
@@ -40,6 +43,9 @@ func (q *Query) Arg(o *Operand) ast.Expr {
 	case Placeholder:
 		if o.Tok.Arg >= 0 && o.Tok.Arg < len(q.Args) {
 			return q.Args[o.Tok.Arg]
+		}
+		if name, ok := strings.CutPrefix(o.Tok.Text, "$"); ok {
+			return q.named[strings.ToUpper(name)]
 		}
 	case Hole:
 		return q.Text[o.Tok.Part].Expr
@@ -68,15 +74,31 @@ var queryMethods = map[string]bool{
 	"Exec": true, "ExecContext": true, "Prepare": true, "PrepareContext": true,
 }
 
+// sqlxPath is github.com/jmoiron/sqlx, whose DB, Tx and Conn add query
+// methods that take a destination before the SQL (Select, Get) or return
+// its own Rows (Queryx).
+const sqlxPath = "github.com/jmoiron/sqlx"
+
+// sqlxMethods are sqlx's query methods, recognised on its types only:
+// names as common as Get and Select mean SQL nowhere else.
+var sqlxMethods = map[string]bool{
+	"Select": true, "SelectContext": true, "Get": true, "GetContext": true,
+	"Queryx": true, "QueryxContext": true, "QueryRowx": true, "QueryRowxContext": true,
+	"MustExec": true, "MustExecContext": true, "NamedQuery": true, "NamedQueryContext": true,
+	"NamedExec": true, "NamedExecContext": true,
+}
+
 // Find returns the queries of the syntax insp covers, in source order.
 // x is the package's value index, through which SQL text held in
 // variables and constants is found.
 func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 	var qs []*Query
 	b := &builder{info: x.Info, flow: x}
+	b.indexBuilders(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
 			q.Cursor = cur
+			q.named = b.namedArgs(q.Args)
 			q.Shape = Parse(q.Text)
 			qs = append(qs, q)
 		}
@@ -87,16 +109,24 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 type builder struct {
 	info *types.Info
 	flow *flow.Index
+	// sb are the package's strings.Builder variables and the calls that
+	// write or reset them, in source order; sbLeaked holds those passed to
+	// any other function, whose text is then unknown.
+	sb       map[types.Object][]*ast.CallExpr
+	sbLeaked map[types.Object]bool
 }
 
 // query returns the Query a call runs, or nil if it runs none.
 func (b *builder) query(call *ast.CallExpr) *Query {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !queryMethods[sel.Sel.Name] {
+	if !ok || !queryMethods[sel.Sel.Name] && !sqlxMethods[sel.Sel.Name] {
 		return nil
 	}
 	sig, ok := b.info.TypeOf(call.Fun).(*types.Signature)
 	if !ok {
+		return nil
+	}
+	if !queryMethods[sel.Sel.Name] && !isSqlx(b.info.TypeOf(sel.X)) {
 		return nil
 	}
 	q := &Query{Call: call, method: sel.Sel.Name, Recv: sel.X}
@@ -115,7 +145,7 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 		q.Args = argsFrom(call, first)
 		return q
 	}
-	i := sqlParam(sig)
+	i := sqlParam(sig, sqlxMethods[sel.Sel.Name])
 	if i < 0 || i >= len(call.Args) {
 		return nil
 	}
@@ -124,19 +154,57 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 	return q
 }
 
-// sqlParam returns the index of the SQL string parameter: (query string,
-// args ...any) or (ctx context.Context, query string, args ...any).
-func sqlParam(sig *types.Signature) int {
+// sqlParam returns the index of the SQL string parameter, the first
+// string after at most a context.Context and a destination (an
+// interface): (query string, args ...any), (ctx context.Context, query
+// string, args ...any), sqlx's (dest any, query string, args ...any) and
+// (ctx context.Context, dest any, query string, args ...any).
+func sqlParam(sig *types.Signature, sqlx bool) int {
 	ps := sig.Params()
-	for i := range min(ps.Len(), 2) {
-		if b, ok := ps.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-			if i == 1 && !isContext(ps.At(0).Type()) {
-				return -1
-			}
+	ctx, dest := false, !sqlx // only sqlx's methods take a destination
+	for i := range min(ps.Len(), 3) {
+		t := ps.At(i).Type()
+		switch {
+		case isString(t):
 			return i
+		case isContext(t) && i == 0:
+			ctx = true
+		case types.IsInterface(t) && !dest && (i == 0 || ctx && i == 1):
+			dest = true
+		default:
+			return -1
 		}
 	}
 	return -1
+}
+
+// isSqlx reports whether t is (a pointer to) one of sqlx's types.
+func isSqlx(t types.Type) bool {
+	path, _, ok := flow.NamedType(t)
+	return ok && path == sqlxPath
+}
+
+// namedArgs maps the names of sql.Named("name", v) arguments, upper-cased
+// as DuckDB matches them, to their values.
+func (b *builder) namedArgs(args []ast.Expr) map[string]ast.Expr {
+	var m map[string]ast.Expr
+	for _, a := range args {
+		call, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			continue
+		}
+		fn := flow.Callee(b.info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "database/sql" || fn.Name() != "Named" {
+			continue
+		}
+		if tv, ok := b.info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			if m == nil {
+				m = make(map[string]ast.Expr)
+			}
+			m[strings.ToUpper(constant.StringVal(tv.Value))] = call.Args[1]
+		}
+	}
+	return m
 }
 
 func argsFrom(call *ast.CallExpr, i int) []ast.Expr {
@@ -197,7 +265,11 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 	if fn == nil || fn.Pkg() == nil {
 		return hole
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
+	name := fn.Pkg().Path() + "." + fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		name = "(" + types.TypeString(recv.Type(), nil) + ")." + fn.Name()
+	}
+	switch name {
 	case "fmt.Sprintf":
 		if len(call.Args) == 0 || call.Ellipsis.IsValid() {
 			return hole
@@ -210,6 +282,10 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 	case "fmt.Sprint":
 		if len(call.Args) == 1 && flow.IsInteger(b.info.TypeOf(call.Args[0])) {
 			return Text{{Expr: call.Args[0]}}
+		}
+	case "(*strings.Builder).String":
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return b.builderText(sel.X, call, depth)
 		}
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
 		if len(call.Args) >= 1 {
