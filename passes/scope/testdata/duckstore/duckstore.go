@@ -1,0 +1,20 @@
+// want package:`opens DuckDB via github.com/duckdb/duckdb-go/v2`
+
+// Package duckstore opens the analytics database; its importers reach
+// DuckDB through it.
+package duckstore
+
+import (
+	"database/sql"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+)
+
+// Open opens the DuckDB file at path.
+func Open(path string) (*sql.DB, error) { // want Open:`returns a duckdb handle`
+	db, err := sql.Open("duckdb", path)
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}

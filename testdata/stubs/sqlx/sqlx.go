@@ -1,0 +1,123 @@
+// Package sqlx is a type-only stub of github.com/jmoiron/sqlx for
+// rowalign's fixtures: the exported names the analyser and its fixtures
+// use, with the real signatures, so fixtures type-check without the
+// module. It does not work at run time.
+package sqlx
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+var errStub = errors.New("sqlx stub: no database")
+
+// DB wraps *sql.DB, whose methods it promotes.
+type DB struct {
+	*sql.DB
+	driverName string
+}
+
+// Tx wraps *sql.Tx.
+type Tx struct{ *sql.Tx }
+
+// Conn wraps *sql.Conn.
+type Conn struct{ *sql.Conn }
+
+// Rows wraps *sql.Rows.
+type Rows struct{ *sql.Rows }
+
+// Row wraps *sql.Row.
+type Row struct{ err error }
+
+// Open mirrors sql.Open.
+func Open(driverName, dataSourceName string) (*DB, error) {
+	db, err := sql.Open(driverName, dataSourceName)
+	return &DB{DB: db, driverName: driverName}, err
+}
+
+// MustOpen panics where Open fails.
+func MustOpen(driverName, dataSourceName string) *DB {
+	db, err := Open(driverName, dataSourceName)
+	if err != nil {
+		panic(err)
+	}
+	return db
+}
+
+// Connect opens and pings.
+func Connect(driverName, dataSourceName string) (*DB, error) { return Open(driverName, dataSourceName) }
+
+// ConnectContext opens and pings.
+func ConnectContext(ctx context.Context, driverName, dataSourceName string) (*DB, error) {
+	return Open(driverName, dataSourceName)
+}
+
+// MustConnect panics where Connect fails.
+func MustConnect(driverName, dataSourceName string) *DB { return MustOpen(driverName, dataSourceName) }
+
+// NewDb wraps an open *sql.DB opened with driverName.
+func NewDb(db *sql.DB, driverName string) *DB { return &DB{DB: db, driverName: driverName} }
+
+// DriverName returns the driver name the handle was opened with.
+func (db *DB) DriverName() string { return db.driverName }
+
+// Rebind rewrites ? placeholders for the driver.
+func (db *DB) Rebind(query string) string { return query }
+
+// Unsafe returns a copy that ignores missing destination fields.
+func (db *DB) Unsafe() *DB { return db }
+
+// Beginx begins a transaction.
+func (db *DB) Beginx() (*Tx, error) { return nil, errStub }
+
+// BeginTxx begins a transaction.
+func (db *DB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) { return nil, errStub }
+
+// MustBegin panics where Beginx fails.
+func (db *DB) MustBegin() *Tx { panic(errStub) }
+
+// Connx returns a single connection.
+func (db *DB) Connx(ctx context.Context) (*Conn, error) { return nil, errStub }
+
+// Select runs query and scans every row into dest.
+func (db *DB) Select(dest any, query string, args ...any) error { return errStub }
+
+// SelectContext runs query and scans every row into dest.
+func (db *DB) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	return errStub
+}
+
+// Get runs query and scans one row into dest.
+func (db *DB) Get(dest any, query string, args ...any) error { return errStub }
+
+// GetContext runs query and scans one row into dest.
+func (db *DB) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	return errStub
+}
+
+// Queryx runs query.
+func (db *DB) Queryx(query string, args ...any) (*Rows, error) { return nil, errStub }
+
+// QueryxContext runs query.
+func (db *DB) QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error) {
+	return nil, errStub
+}
+
+// MustExec runs query and panics on error.
+func (db *DB) MustExec(query string, args ...any) sql.Result { panic(errStub) }
+
+// Select runs query in the transaction.
+func (tx *Tx) Select(dest any, query string, args ...any) error { return errStub }
+
+// Get runs query in the transaction.
+func (tx *Tx) Get(dest any, query string, args ...any) error { return errStub }
+
+// Queryx runs query in the transaction.
+func (tx *Tx) Queryx(query string, args ...any) (*Rows, error) { return nil, errStub }
+
+// MustExec runs query in the transaction and panics on error.
+func (tx *Tx) MustExec(query string, args ...any) sql.Result { panic(errStub) }
+
+// StructScan scans the current row into dest.
+func (r *Rows) StructScan(dest any) error { return errStub }
