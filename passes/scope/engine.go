@@ -168,8 +168,14 @@ func (e *engines) resolveObject(obj types.Object, depth int) string {
 	if p, ok := e.flow.Params[v]; ok {
 		return e.ofParam(p, depth)
 	}
-	if v.IsField() && v.Pkg() != e.pass.Pkg {
-		return unknown // set by code this package does not see
+	if v.Pkg() != e.pass.Pkg {
+		// store.PG, a package variable with an Engine fact; a field of
+		// another package's type is set by code this package does not see.
+		var fact Engine
+		if !v.IsField() && e.pass.ImportObjectFact(v, &fact) {
+			return fact.Name
+		}
+		return unknown
 	}
 	acc := ""
 	for _, w := range e.flow.Writes[obj] {
@@ -360,26 +366,39 @@ func (e *engines) otherEngine() string {
 }
 
 // exportFacts records an Engine fact on each exported function and
-// method of the package whose handle result has one known engine.
-func (e *engines) exportFacts(fns []*types.Func) {
-	for _, fn := range fns {
-		if eng := e.ofFunc(fn, 0); eng != unknown {
-			e.pass.ExportObjectFact(fn, &Engine{Name: eng})
+// method of the package whose handle result has one known engine, and on
+// each exported package variable that holds a handle of one engine.
+func (e *engines) exportFacts(objs []types.Object) {
+	for _, obj := range objs {
+		eng := unknown
+		switch obj := obj.(type) {
+		case *types.Func:
+			eng = e.ofFunc(obj, 0)
+		case *types.Var:
+			eng = e.ofObject(obj, 0)
+		}
+		if eng != unknown {
+			e.pass.ExportObjectFact(obj, &Engine{Name: eng})
 		}
 	}
 }
 
-// handleFuncs returns the exported functions and methods of pkg that
-// return a database handle: the ones an Engine fact can describe. Most
-// packages have none, and then no value index is built for facts.
-func handleFuncs(pkg *types.Package) []*types.Func {
-	var fns []*types.Func
+// handleObjects returns the exported functions and methods of pkg that
+// return a database handle, and its exported handle variables: the ones
+// an Engine fact can describe. Most packages have none, and then no
+// value index is built for facts.
+func handleObjects(pkg *types.Package) []types.Object {
+	var objs []types.Object
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		switch obj := scope.Lookup(name).(type) {
 		case *types.Func:
 			if obj.Exported() && handleResult(obj) >= 0 {
-				fns = append(fns, obj)
+				objs = append(objs, obj)
+			}
+		case *types.Var:
+			if obj.Exported() && isHandle(obj.Type()) {
+				objs = append(objs, obj)
 			}
 		case *types.TypeName:
 			named, ok := types.Unalias(obj.Type()).(*types.Named)
@@ -388,12 +407,12 @@ func handleFuncs(pkg *types.Package) []*types.Func {
 			}
 			for m := range named.Methods() {
 				if m.Exported() && handleResult(m) >= 0 {
-					fns = append(fns, m)
+					objs = append(objs, m)
 				}
 			}
 		}
 	}
-	return fns
+	return objs
 }
 
 // opened returns the driver name a call opens a handle with: the name

@@ -28,6 +28,7 @@ func TestEngines(t *testing.T) {
 		"example.com/scope/sqlxjobs",
 		"example.com/scope/mixed",
 		"example.com/scope/duckonly",
+		"example.com/scope/purge",
 	}
 	// The suite's findings on them, offsetwalk's included, are pinned in
 	// analyzer/testdata/fixtures.txt.

@@ -19,7 +19,8 @@ func (f *OpensDuckDB) String() string { return "opens DuckDB via " + f.Via }
 
 // Engine is the object fact of an exported function or method whose
 // database handle result (*sql.DB, *sql.Tx, *sql.Conn, sqlx's) always
-// comes from one engine: store.OpenPostgres returns a "postgres" handle.
+// comes from one engine (store.OpenPostgres returns a "postgres" handle),
+// or of an exported package variable that holds such a handle.
 type Engine struct {
 	Name string
 }
@@ -27,4 +28,4 @@ type Engine struct {
 // AFact marks Engine as an analysis fact.
 func (*Engine) AFact() {}
 
-func (f *Engine) String() string { return "returns a " + f.Name + " handle" }
+func (f *Engine) String() string { return f.Name + " handle" }

@@ -47,8 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Only packages that hand out database handles get a value index
 	// here: a check builds one anyway for a package in scope.
-	if fns := handleFuncs(pass.Pkg); len(fns) > 0 {
-		p.engineIndex().exportFacts(fns)
+	if objs := handleObjects(pass.Pkg); len(objs) > 0 {
+		p.engineIndex().exportFacts(objs)
 	}
 	return p, nil
 }

@@ -10,12 +10,12 @@ import (
 )
 
 // OpenPostgres opens the application database.
-func OpenPostgres() (*sql.DB, error) { // want OpenPostgres:`returns a postgres handle`
+func OpenPostgres() (*sql.DB, error) { // want OpenPostgres:`^postgres handle$`
 	return sql.Open("postgres", os.Getenv("DATABASE_URL"))
 }
 
 // MustPostgres opens the application database or panics.
-func MustPostgres() *sql.DB { // want MustPostgres:`returns a postgres handle`
+func MustPostgres() *sql.DB { // want MustPostgres:`^postgres handle$`
 	db, err := OpenPostgres()
 	if err != nil {
 		panic(err)
@@ -27,3 +27,6 @@ func MustPostgres() *sql.DB { // want MustPostgres:`returns a postgres handle`
 func Replica(driver, dsn string) (*sql.DB, error) {
 	return sql.Open(driver, dsn)
 }
+
+// Sessions is the session store, opened at start-up.
+var Sessions = MustPostgres() // want Sessions:`^postgres handle$`
