@@ -7,7 +7,8 @@ import (
 	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
-// DuckDB is the engine name of DuckDB handles; every other engine is
+// DuckDB is the engine name of DuckDB handles, and the driver name both
+// DuckDB drivers register with database/sql; every other engine is
 // named after its family ("postgres", "sqlite", "mysql") or, for a driver
 // name rowalign does not know, the name itself.
 const DuckDB = "duckdb"
@@ -51,9 +52,6 @@ var driverNames = map[string]string{
 	"sqlserver":  "sqlserver",
 	"mssql":      "sqlserver",
 }
-
-// driverName is the name both DuckDB drivers register with database/sql.
-const driverName = "duckdb"
 
 // IsDriverPath reports whether path is a DuckDB driver package or one of
 // its subpackages.
