@@ -44,8 +44,11 @@ type outcome struct {
 // and with a recover: a panic is reported as this variant's outcome
 // instead of killing the test binary, so every broken variant is tried.
 //
-// The suite uses no facts; a driver that silently dropped them would test
-// less than it claims, so an analyzer with FactTypes is an error here.
+// Facts are kept for the package under test only, with the checks the
+// real drivers make (a fact type the analyzer declares, an object of
+// this package): its dependencies are not analysed here, so every
+// variant also runs as if none of them had facts. Facts flowing between
+// packages are tested by analysistest and the e2e scripts.
 func analyze(root *analysis.Analyzer, in *input) (out outcome) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -54,13 +57,11 @@ func analyze(root *analysis.Analyzer, in *input) (out outcome) {
 	}()
 	results := make(map[*analysis.Analyzer]any)
 	skipped := make(map[*analysis.Analyzer]bool)
+	facts := newFactStore(in.pkg)
 	var run func(a *analysis.Analyzer) error
 	run = func(a *analysis.Analyzer) error {
 		if _, done := results[a]; done || skipped[a] {
 			return nil
-		}
-		if len(a.FactTypes) > 0 {
-			return fmt.Errorf("analyzer %s uses facts, which this test's driver does not provide", a.Name)
 		}
 		inputs := make(map[*analysis.Analyzer]any)
 		for _, req := range a.Requires {
@@ -100,13 +101,8 @@ func analyze(root *analysis.Analyzer, in *input) (out outcome) {
 				}
 				return os.ReadFile(name)
 			},
-			ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-			ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-			ExportObjectFact:  func(types.Object, analysis.Fact) {},
-			ExportPackageFact: func(analysis.Fact) {},
-			AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-			AllPackageFacts:   func() []analysis.PackageFact { return nil },
 		}
+		facts.bind(pass, a)
 		res, err := a.Run(pass)
 		if err != nil {
 			return fmt.Errorf("analyzer %s: %w", a.Name, err)
@@ -154,4 +150,75 @@ func checkDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) error {
 		}
 	}
 	return nil
+}
+
+// factStore holds the facts analyzers export on one package.
+type factStore struct {
+	pkg     *types.Package
+	objects map[factKey]analysis.Fact
+	pkgs    map[factKey]analysis.Fact
+}
+
+type factKey struct {
+	a   *analysis.Analyzer
+	obj types.Object // nil for a package fact
+	t   reflect.Type
+}
+
+func newFactStore(pkg *types.Package) *factStore {
+	return &factStore{pkg: pkg, objects: make(map[factKey]analysis.Fact), pkgs: make(map[factKey]analysis.Fact)}
+}
+
+// bind sets pass's fact functions; misuse panics, as in checker.
+func (s *factStore) bind(pass *analysis.Pass, a *analysis.Analyzer) {
+	declared := func(f analysis.Fact) reflect.Type {
+		t := reflect.TypeOf(f)
+		for _, d := range a.FactTypes {
+			if reflect.TypeOf(d) == t {
+				return t
+			}
+		}
+		panic(fmt.Sprintf("analyzer %s: fact type %v not in FactTypes", a.Name, t))
+	}
+	get := func(m map[factKey]analysis.Fact, k factKey, f analysis.Fact) bool {
+		v, ok := m[k]
+		if ok {
+			reflect.ValueOf(f).Elem().Set(reflect.ValueOf(v).Elem())
+		}
+		return ok
+	}
+	pass.ImportObjectFact = func(obj types.Object, f analysis.Fact) bool {
+		return get(s.objects, factKey{a, obj, declared(f)}, f)
+	}
+	pass.ImportPackageFact = func(pkg *types.Package, f analysis.Fact) bool {
+		if pkg != s.pkg {
+			return false // dependencies are not analysed here
+		}
+		return get(s.pkgs, factKey{a, nil, declared(f)}, f)
+	}
+	pass.ExportObjectFact = func(obj types.Object, f analysis.Fact) {
+		if obj.Pkg() != s.pkg {
+			panic(fmt.Sprintf("analyzer %s: fact on %v, an object of another package", a.Name, obj))
+		}
+		s.objects[factKey{a, obj, declared(f)}] = f
+	}
+	pass.ExportPackageFact = func(f analysis.Fact) { s.pkgs[factKey{a, nil, declared(f)}] = f }
+	pass.AllObjectFacts = func() []analysis.ObjectFact {
+		var all []analysis.ObjectFact
+		for k, f := range s.objects {
+			if k.a == a {
+				all = append(all, analysis.ObjectFact{Object: k.obj, Fact: f})
+			}
+		}
+		return all
+	}
+	pass.AllPackageFacts = func() []analysis.PackageFact {
+		var all []analysis.PackageFact
+		for k, f := range s.pkgs {
+			if k.a == a {
+				all = append(all, analysis.PackageFact{Package: s.pkg, Fact: f})
+			}
+		}
+		return all
+	}
 }

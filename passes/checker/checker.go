@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/pagewalk"
@@ -62,11 +61,14 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	if err := s.Validate(); err != nil {
 		return err // only settings built in code: flags and the plugin validate first
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	sc := scope.Of(pass, insp, s.All(), s.Wrappers)
+	sc := scope.Of(pass, s.All(), s.Wrappers)
 	if !sc.InScope {
 		return nil
 	}
+	// Built here, not required from inspect.Analyzer: under go vet the
+	// suite runs on every dependency for scope's facts, and most of them
+	// are out of scope.
+	insp := inspector.New(pass.Files)
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
@@ -127,7 +129,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         []*analysis.Analyzer{inspect.Analyzer},
+		Requires:         []*analysis.Analyzer{scope.Analyzer},
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)

@@ -21,12 +21,12 @@ import (
 var find = &analysis.Analyzer{
 	Name:             "find",
 	Doc:              "test: pagewalk.Find",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, scope.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*pagewalk.Result](),
 	Run: func(pass *analysis.Pass) (any, error) {
 		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		sc := scope.Of(pass, insp, false, nil)
+		sc := scope.Of(pass, false, nil)
 		if !sc.InScope {
 			return &pagewalk.Result{}, nil
 		}

@@ -1,23 +1,54 @@
 // Package scope decides whether a package is DuckDB client code, and
-// which database handles in it belong to another engine.
+// which engine each of its database handles talks to.
+//
+// # DuckDB client code
 //
 // A package is in scope when it imports, directly or through its
 // dependencies, a DuckDB driver (github.com/duckdb/duckdb-go/v2,
 // github.com/marcboeker/go-duckdb or github.com/marcboeker/go-duckdb/v2),
-// or when it opens one by name with sql.Open("duckdb", ...), or when it
-// imports a package named in -wrappers. With -scope=all every package is
-// in scope.
+// or opens one by name (sql.Open("duckdb", ...), sqlx.Open, sqlx.Connect),
+// or imports a package named in -wrappers. With -scope=all every package
+// is in scope.
 //
-// The dependency walk uses only what the type checker knows, never facts:
-// loaded from source that is the whole import graph; under go vet it is
-// the direct imports and the packages their export data mentions, so a
-// driver blank-imported by the project's own db package is not seen there.
-// -wrappers names such packages; forcing facts on every dependency would
-// make go vet analyse all of them for every build.
+// Analyzer records the answer as an OpensDuckDB package fact. cmd/go runs
+// a vet tool on every dependency of the packages it vets (VetxOnly: for
+// facts, its diagnostics discarded), and gopls and golangci-lint do the
+// same for analyzers with facts, so a package that imports only the
+// project's own db package, which blank-imports the driver, is in scope
+// under all of them. Without facts, the type checker's import graph is
+// used: the whole graph when loaded from source, only what export data
+// mentions under go vet.
 //
-// Of reports nothing. Its result lets the rowalign checks
-// return at once on packages that are not DuckDB code, which is most of
-// any build, and tells them which *sql.DB, *sql.Tx and *sql.Conn values
-// provably come from another engine (sql.Open("postgres", ...)), so that a
-// walk over PostgreSQL in a package that also uses DuckDB stays silent.
+// # Engines
+//
+// A package that opens DuckDB may talk to other engines too: the
+// typical Postgres-to-DuckDB migrator holds m.PG beside m.Duck. A walk
+// over PostgreSQL or SQLite pays nothing for DuckDB's row groups, and
+// -fix must not rewrite its page size, so Result.Foreign tells the checks
+// which handles (*sql.DB, *sql.Tx, *sql.Conn, sqlx's DB, Tx and Conn)
+// belong to another engine. It follows a handle through
+//
+//   - sql.Open, sql.OpenDB and sqlx's Open, Connect, MustOpen,
+//     MustConnect, ConnectContext and NewDb, by driver name (duckdb;
+//     postgres, pgx; sqlite3, sqlite; mysql; any other name is another
+//     engine) or by the connector's driver package;
+//   - Begin, BeginTx, Conn and their sqlx forms, and sqlx's embedded DB;
+//   - assignments, and struct fields of the package's own types, from
+//     every keyed or positional literal and assignment in the package;
+//   - the returns of the package's own functions, and the Engine facts
+//     of other packages' exported functions (store.OpenPostgres);
+//   - parameters, when every call of the function is in the package (it
+//     is never used as a value) and all calls pass one engine.
+//
+// Where the handles a value may hold disagree, or its origin is out of
+// sight (an exported function no code here calls, a closure's
+// parameter, a field of another package's type), its engine is unknown.
+// An unknown handle counts as DuckDB's in a package that talks to DuckDB
+// only, as it always has; in a package that also talks to another engine
+// (it imports that engine's driver, or provably opens or receives one of
+// its handles) rowalign stays silent: a false finding, or a fix that
+// rewrites a PostgreSQL page size, costs a team more than a missed one.
+//
+// Analyzer reports nothing. Result lets the rowalign checks return at
+// once on packages that are not DuckDB code, which is most of any build.
 package scope

@@ -2,113 +2,114 @@ package scope
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
+	"reflect"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
-// driverPaths are the import paths of the DuckDB drivers for database/sql.
-// github.com/duckdb/duckdb-go/v2 is the successor of marcboeker/go-duckdb
-// (v2.5.0 on); both register the driver name "duckdb".
-var driverPaths = []string{
-	"github.com/duckdb/duckdb-go/v2",
-	"github.com/marcboeker/go-duckdb/v2",
-	"github.com/marcboeker/go-duckdb",
-}
-
-// driverName is the name both drivers register with database/sql.
-const driverName = "duckdb"
-
-// IsDriverPath reports whether path is a DuckDB driver package or one of
-// its subpackages.
-func IsDriverPath(path string) bool {
-	for _, p := range driverPaths {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// Result is what the scope analyzer found out about a package.
-type Result struct {
-	// InScope reports whether the other passes should look at the package.
-	InScope bool
-	// Reason says why the package is in scope, for debugging and tests.
-	Reason string
-
-	// Flow is the package's value index, built once here for every pass
-	// that requires this one; nil when nothing in the package can run SQL
-	// through database/sql.
-	Flow *flow.Index
-
-	engines map[types.Object]string // memo: "" while resolving, "?" unknown
-}
-
-// Of decides whether the package of pass, whose syntax insp covers, is
-// DuckDB client code: all puts every package in scope (-scope=all), and
-// wrappers are the -wrappers import paths.
-func Of(pass *analysis.Pass, insp *inspector.Inspector, all bool, wrappers []string) *Result {
-	res := &Result{}
-	info := pass.TypesInfo
-	driver, directSQL := dependencies(pass.Pkg, wrappers)
-	switch {
-	case all:
-		res.InScope, res.Reason = true, "-scope=all"
-	case driver != "":
-		res.InScope, res.Reason = true, "imports "+driver
-	case !directSQL:
-		// sql.Open("duckdb", ...) needs a direct import of database/sql:
-		// without one nothing below can change the answer, so a package out
-		// of scope costs one walk over its import graph.
-		return res
-	}
-	if !res.InScope {
-		for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
-			if openedDriver(info, n.(*ast.CallExpr)) == driverName {
-				res.InScope, res.Reason = true, `calls sql.Open("duckdb", ...)`
-				break
-			}
-		}
-	}
-	if res.InScope {
-		// The value index is the first thing built only for DuckDB code.
-		res.Flow = flow.New(info, pass.Files)
-		res.engines = make(map[types.Object]string)
-	}
-	return res
-}
-
-// dependencies returns the DuckDB driver or wrapper path pkg depends on
-// (or "") and whether it imports database/sql directly.
+// Analyzer finds out, for every package, whether it opens DuckDB
+// (exporting an OpensDuckDB fact) and which engine the handles its
+// exported functions return belong to (Engine facts). It reports
+// nothing; rowalign's checks require it and read its result through Of.
 //
-// It walks the imports the type checker knows without facts: loaded from
-// source (gopls, analysistest) that is the whole dependency graph; from
-// export data (go vet) it is the direct imports and the packages their
-// exported API mentions, which misses a driver blank-imported by a
-// wrapper package. Wrappers names such packages.
-func dependencies(pkg *types.Package, wrappers []string) (driver string, directSQL bool) {
-	for _, imp := range pkg.Imports() {
-		directSQL = directSQL || imp.Path() == "database/sql"
-	}
-	walkImports(pkg, func(p *types.Package) bool {
-		if IsDriverPath(p.Path()) || slices.Contains(wrappers, p.Path()) {
-			driver = p.Path()
-			return false
-		}
-		return true
-	})
-	return driver, directSQL
+// It is separate from the checks so that its facts are its own: a
+// package's facts are computed once, whatever checks run, and a check's
+// tests see no facts they did not ask about.
+var Analyzer = &analysis.Analyzer{
+	Name:             "rowalignscope",
+	Doc:              "find the packages that open DuckDB and the engines of database handles (facts only)",
+	URL:              "https://github.com/rowalign/rowalign/tree/main/passes/scope",
+	Run:              run,
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(Engine)},
+	ResultType:       reflect.TypeFor[*Package](),
 }
 
-// walkImports visits the transitive imports of pkg until visit returns false.
-func walkImports(pkg *types.Package, visit func(*types.Package) bool) {
+// Package is what Analyzer found out about one package.
+type Package struct {
+	// Via says how the package reaches DuckDB, "" when it does not: the
+	// driver path it imports, the package it imports that opens DuckDB,
+	// or the sql.Open("duckdb", ...) call it makes.
+	Via string
+
+	pass    *analysis.Pass
+	engines *engines // built on first use
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	p := &Package{pass: pass, Via: via(pass)}
+	if p.Via != "" {
+		pass.ExportPackageFact(&OpensDuckDB{Via: p.Via})
+	}
+	// Only packages that hand out database handles get a value index
+	// here: a check builds one anyway for a package in scope.
+	if objs := handleObjects(pass.Pkg); len(objs) > 0 {
+		p.engineIndex().exportFacts(objs)
+	}
+	return p, nil
+}
+
+func (p *Package) engineIndex() *engines {
+	if p.engines == nil {
+		p.engines = newEngines(p.pass, flow.New(p.pass.TypesInfo, p.pass.Files))
+	}
+	return p.engines
+}
+
+// via returns how the package of pass reaches DuckDB, or "". It reads,
+// in order of cost: the package's own path, its direct imports and their
+// OpensDuckDB facts, the import graph the type checker knows, and only
+// in a package that imports database/sql or sqlx itself, its calls.
+func via(pass *analysis.Pass) string {
+	pkg := pass.Pkg
+	if IsDriverPath(pkg.Path()) {
+		return pkg.Path()
+	}
+	direct := false
+	for _, imp := range pkg.Imports() {
+		if IsDriverPath(imp.Path()) {
+			return imp.Path()
+		}
+		var f OpensDuckDB
+		if pass.ImportPackageFact(imp, &f) {
+			return imp.Path()
+		}
+		direct = direct || imp.Path() == "database/sql" || imp.Path() == sqlxPath
+	}
+	// Loaded from source without facts (a driver that cannot run this
+	// analyzer on dependencies), the type checker still knows the graph.
+	if driver := findImport(pkg, IsDriverPath); driver != "" {
+		return driver
+	}
+	if !direct {
+		return ""
+	}
+	for _, f := range pass.Files {
+		found := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && found == "" {
+				if fn := flow.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+					if name := opened(pass.TypesInfo, call, fn); name != "" && name != unknown && nameEngine(name) == DuckDB {
+						found = `calls ` + fn.Pkg().Name() + "." + fn.Name() + `("duckdb", ...)`
+					}
+				}
+			}
+			return found == ""
+		})
+		if found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+// findImport returns the first path of pkg's transitive imports, as the
+// type checker knows them, for which match holds, or "".
+func findImport(pkg *types.Package, match func(string) bool) string {
 	seen := map[*types.Package]bool{pkg: true}
 	stack := []*types.Package{pkg}
 	for len(stack) > 0 {
@@ -119,130 +120,72 @@ func walkImports(pkg *types.Package, visit func(*types.Package) bool) {
 				continue
 			}
 			seen[imp] = true
-			if !visit(imp) {
-				return
+			if match(imp.Path()) {
+				return imp.Path()
 			}
 			stack = append(stack, imp)
 		}
 	}
-}
-
-// Foreign reports the driver name of another engine when the database
-// handle x (a *sql.DB, *sql.Tx or *sql.Conn expression) provably comes
-// from sql.Open with a driver other than DuckDB's, and "" otherwise: a
-// handle of unknown origin in a package in scope counts as DuckDB's.
-func (r *Result) Foreign(x ast.Expr) string {
-	if r == nil || r.Flow == nil {
-		return ""
-	}
-	if name := r.engineOf(x, 0); name != "?" && name != driverName {
-		return name
-	}
 	return ""
 }
 
-func (r *Result) engineOf(x ast.Expr, depth int) string {
-	if depth > flow.MaxDepth {
-		return "?"
-	}
-	x = ast.Unparen(x)
-	if call, ok := x.(*ast.CallExpr); ok {
-		if name := openedDriver(r.Flow.Info, call); name != "" {
-			return name
-		}
-		// tx, err := db.BeginTx(...) and conn, err := db.Conn(...) share
-		// db's engine.
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			switch sel.Sel.Name {
-			case "Begin", "BeginTx", "Conn", "Beginx", "BeginTxx", "MustBegin", "MustBeginTx", "Connx":
-				if isSQLHandle(r.Flow.Info.TypeOf(sel.X)) {
-					return r.engineOf(sel.X, depth+1)
-				}
-			}
-		}
-		return "?"
-	}
-	obj := r.Flow.ObjectOf(x)
-	if obj == nil {
-		return "?"
-	}
-	if name, ok := r.engines[obj]; ok {
-		if name == "" {
-			return "?" // a cycle: db = other; other = db
-		}
-		return name
-	}
-	r.engines[obj] = ""
-	name := "?"
-	// No writes (a parameter, a field set elsewhere) leaves it unknown.
-	for i, w := range r.Flow.Writes[obj] {
-		e := "?"
-		if w.Value != nil && (!w.Tuple || w.Index == 0) {
-			// db, err := sql.Open(...): the handle is the first result.
-			e = r.engineOf(w.Value, depth+1)
-		}
-		if i > 0 && e != name {
-			e = "?" // assigned from two engines, or from an unknown one
-		}
-		name = e
-		if name == "?" {
-			break
-		}
-	}
-	r.engines[obj] = name
-	return name
+// Result is what the checks read about a package's scope.
+type Result struct {
+	// InScope reports whether the checks should look at the package.
+	InScope bool
+	// Reason says why the package is in scope, for debugging and tests.
+	Reason string
+
+	// Flow is the package's value index, built once for every check; nil
+	// when the package is out of scope.
+	Flow *flow.Index
+
+	engines *engines
 }
 
-// openedDriver returns the driver name of sql.Open(name, ...), "duckdb"
-// for sql.OpenDB over a DuckDB connector, "?" for an unknown name, and ""
-// when call is neither.
-func openedDriver(info *types.Info, call *ast.CallExpr) string {
-	fn := flow.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return ""
-	}
+// Of decides whether the package of pass is DuckDB client code; pass's
+// analyzer must require Analyzer. all puts every package in scope
+// (-scope=all); wrappers are the -wrappers import paths.
+func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
+	p := pass.ResultOf[Analyzer].(*Package)
+	res := &Result{}
 	switch {
-	case fn.Pkg().Path() == "database/sql" && fn.Name() == "Open" && len(call.Args) == 2:
-		if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			return constant.StringVal(tv.Value)
-		}
-		return "?"
-	case fn.Pkg().Path() == "github.com/jmoiron/sqlx" && fn.Signature().Recv() == nil && len(call.Args) == 2:
-		// sqlx.Open/Connect/MustOpen/MustConnect(name, dsn) and
-		// NewDb(db, name): the driver name is the string argument.
-		arg := call.Args[0]
-		switch fn.Name() {
-		case "NewDb":
-			arg = call.Args[1]
-		case "Open", "Connect", "MustOpen", "MustConnect":
-		default:
-			return ""
-		}
-		if tv, ok := info.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			return constant.StringVal(tv.Value)
-		}
-		return "?"
-	case fn.Pkg().Path() == "database/sql" && fn.Name() == "OpenDB" && len(call.Args) == 1:
-		if t := info.TypeOf(call.Args[0]); t != nil && isDriverType(t) {
-			return driverName
-		}
-		return "?"
-	}
-	return ""
-}
-
-func isDriverType(t types.Type) bool {
-	path, _, ok := flow.NamedType(t)
-	return ok && IsDriverPath(path)
-}
-
-// isSQLHandle reports whether t is *sql.DB or *sql.Conn, or sqlx's DB
-// or Conn.
-func isSQLHandle(t types.Type) bool {
-	for _, pkg := range []string{"database/sql", "github.com/jmoiron/sqlx"} {
-		if flow.IsNamed(t, pkg, "DB") || flow.IsNamed(t, pkg, "Conn") {
-			return true
+	case all:
+		res.InScope, res.Reason = true, "-scope=all"
+	case p.Via != "":
+		res.InScope, res.Reason = true, "opens DuckDB via "+p.Via
+	case len(wrappers) > 0:
+		if w := findImport(pass.Pkg, func(path string) bool { return slices.Contains(wrappers, path) }); w != "" {
+			res.InScope, res.Reason = true, "imports "+w+" (-wrappers)"
 		}
 	}
-	return false
+	if res.InScope {
+		// The value index is the first thing built only for DuckDB code.
+		res.engines = p.engineIndex()
+		res.Flow = res.engines.flow
+	}
+	return res
+}
+
+// Foreign reports why the database handle x (a *sql.DB, *sql.Tx,
+// *sql.Conn or sqlx handle expression) must not be treated as DuckDB's:
+// the engine it provably comes from ("postgres", "sqlite", ...), or "?"
+// when its origin is unknown and the package also talks to another
+// engine. It returns "" for a DuckDB handle, and for a handle of unknown
+// origin in a package that talks to DuckDB only.
+func (r *Result) Foreign(x ast.Expr) string {
+	if r == nil || r.engines == nil {
+		return ""
+	}
+	switch eng := r.engines.ofExpr(x, 0); eng {
+	case DuckDB:
+		return ""
+	case unknown:
+		if r.engines.otherEngine() != "" {
+			return unknown
+		}
+		return ""
+	default:
+		return eng
+	}
 }

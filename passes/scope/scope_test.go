@@ -9,8 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/scope"
 )
@@ -20,11 +18,11 @@ import (
 var scopeOf = &analysis.Analyzer{
 	Name:             "scopeof",
 	Doc:              "test: scope.Of",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{scope.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*scope.Result](),
 	Run: func(pass *analysis.Pass) (any, error) {
-		return scope.Of(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), false, nil), nil
+		return scope.Of(pass, false, nil), nil
 	},
 }
 

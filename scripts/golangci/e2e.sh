@@ -17,6 +17,10 @@
 #   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
 #   config       the .golangci.yml a team copies passes golangci-lint's own
 #                schema check (config verify)
+#   transitive   in transitive/, a package that imports only the project's
+#                db package (which blank-imports the driver) is linted, and
+#                its walk over store.OpenPostgres() is not: scope's facts
+#                reach it through golangci-lint's analysis of dependencies
 # It ends with "golangci e2e: N passed, M failed" and exits 1 on a failure.
 #
 # Usage: scripts/golangci/e2e.sh   (ROWALIGN_CACHE: where build.sh caches)
@@ -211,6 +215,25 @@ config_verify() {
 	(cd "$work/verify" && "$gcl" config verify)
 }
 
+transitive() {
+	local dir=$work/transitive
+	mkdir -p "$dir"
+	cp -R "$here/transitive/." "$dir"
+	(cd "$dir" && go mod edit -replace "github.com/duckdb/duckdb-go/v2=$root/testdata/stubs/duckdb-go" \
+		-replace "github.com/lib/pq=$root/testdata/stubs/pq")
+	lint "$dir"
+	local duck pg
+	duck=$(grep -nF 'FROM events' "$dir/report/report.go" | cut -d: -f1)
+	pg=$(grep -nF 'FROM users' "$dir/report/report.go" | cut -d: -f1)
+	grep -q "^report/report.go:$duck:" "$dir.out" ||
+		{ echo "the DuckDB walk (line $duck) is not reported:"; cat "$dir.out" "$dir.err"; return 1; }
+	if grep -q "^report/report.go:$pg:" "$dir.out"; then
+		echo "the PostgreSQL walk (line $pg) is reported:"
+		cat "$dir.out"
+		return 1
+	fi
+}
+
 check findings findings
 check no-prefix no_prefix
 check nolint nolint
@@ -220,6 +243,7 @@ check misspelt misspelt
 check invalid invalid
 check sarif sarif
 check config config_verify
+check transitive transitive
 
 echo "golangci e2e: $passed passed, $failed failed ($(($(date +%s) - start)) s)"
 [[ $failed == 0 ]]

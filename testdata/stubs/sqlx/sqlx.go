@@ -1,7 +1,7 @@
-// Package sqlx is a type-only stub of github.com/jmoiron/sqlx v1.4.0 for
-// rowalign's fixtures: the exported names fixtures use, with the real
-// signatures, so fixtures type-check without the module. It does not work
-// at run time.
+// Package sqlx is a type-only stub of github.com/jmoiron/sqlx for
+// rowalign's fixtures: the exported names the analyser and its fixtures
+// use, with the real signatures, so fixtures type-check without the
+// module. It does not work at run time.
 package sqlx
 
 import (
@@ -10,73 +10,136 @@ import (
 	"errors"
 )
 
-var errStub = errors.New("sqlx stub")
+var errStub = errors.New("sqlx stub: no database")
 
-// DB is sqlx's wrapper of *sql.DB.
+// DB wraps *sql.DB, whose methods it promotes.
 type DB struct {
 	*sql.DB
 	driverName string
 }
 
-// Tx is sqlx's wrapper of *sql.Tx.
-type Tx struct {
-	*sql.Tx
-	driverName string
-}
+// Tx wraps *sql.Tx.
+type Tx struct{ *sql.Tx }
 
-// Conn is sqlx's wrapper of *sql.Conn.
-type Conn struct {
-	*sql.Conn
-	driverName string
-}
+// Conn wraps *sql.Conn.
+type Conn struct{ *sql.Conn }
 
-// Rows is sqlx's wrapper of *sql.Rows.
+// Rows wraps *sql.Rows.
 type Rows struct{ *sql.Rows }
 
-// Row is sqlx's wrapper of *sql.Row.
+// Row wraps *sql.Row.
 type Row struct{ err error }
 
-func (r *Row) Scan(dest ...any) error     { return errStub }
-func (r *Row) StructScan(dest any) error  { return errStub }
-func (r *Rows) StructScan(dest any) error { return errStub }
-
-func Open(driverName, dataSourceName string) (*DB, error)    { return nil, errStub }
-func Connect(driverName, dataSourceName string) (*DB, error) { return nil, errStub }
-func MustOpen(driverName, dataSourceName string) *DB         { return nil }
-func MustConnect(driverName, dataSourceName string) *DB      { return nil }
-func NewDb(db *sql.DB, driverName string) *DB                { return &DB{DB: db, driverName: driverName} }
-
-func (db *DB) Select(dest any, query string, args ...any) error { return errStub }
-func (db *DB) Get(dest any, query string, args ...any) error    { return errStub }
-func (db *DB) Queryx(query string, args ...any) (*Rows, error)  { return nil, errStub }
-func (db *DB) QueryRowx(query string, args ...any) *Row         { return nil }
-func (db *DB) MustExec(query string, args ...any) sql.Result    { return nil }
-func (db *DB) NamedQuery(query string, arg any) (*Rows, error)  { return nil, errStub }
-func (db *DB) NamedExec(query string, arg any) (sql.Result, error) {
-	return nil, errStub
+// Open mirrors sql.Open.
+func Open(driverName, dataSourceName string) (*DB, error) {
+	db, err := sql.Open(driverName, dataSourceName)
+	return &DB{DB: db, driverName: driverName}, err
 }
+
+// MustOpen panics where Open fails.
+func MustOpen(driverName, dataSourceName string) *DB {
+	db, err := Open(driverName, dataSourceName)
+	if err != nil {
+		panic(err)
+	}
+	return db
+}
+
+// Connect opens and pings.
+func Connect(driverName, dataSourceName string) (*DB, error) { return Open(driverName, dataSourceName) }
+
+// ConnectContext opens and pings.
+func ConnectContext(ctx context.Context, driverName, dataSourceName string) (*DB, error) {
+	return Open(driverName, dataSourceName)
+}
+
+// MustConnect panics where Connect fails.
+func MustConnect(driverName, dataSourceName string) *DB { return MustOpen(driverName, dataSourceName) }
+
+// NewDb wraps an open *sql.DB opened with driverName.
+func NewDb(db *sql.DB, driverName string) *DB { return &DB{DB: db, driverName: driverName} }
+
+// DriverName returns the driver name the handle was opened with.
+func (db *DB) DriverName() string { return db.driverName }
+
+// Rebind rewrites ? placeholders for the driver.
+func (db *DB) Rebind(query string) string { return query }
+
+// Unsafe returns a copy that ignores missing destination fields.
+func (db *DB) Unsafe() *DB { return db }
+
+// Beginx begins a transaction.
+func (db *DB) Beginx() (*Tx, error) { return nil, errStub }
+
+// BeginTxx begins a transaction.
+func (db *DB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) { return nil, errStub }
+
+// MustBegin panics where Beginx fails.
+func (db *DB) MustBegin() *Tx { panic(errStub) }
+
+// Connx returns a single connection.
+func (db *DB) Connx(ctx context.Context) (*Conn, error) { return nil, errStub }
+
+// Select runs query and scans every row into dest.
+func (db *DB) Select(dest any, query string, args ...any) error { return errStub }
+
+// SelectContext runs query and scans every row into dest.
 func (db *DB) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
 	return errStub
 }
+
+// Get runs query and scans one row into dest.
+func (db *DB) Get(dest any, query string, args ...any) error { return errStub }
+
+// GetContext runs query and scans one row into dest.
 func (db *DB) GetContext(ctx context.Context, dest any, query string, args ...any) error {
 	return errStub
 }
+
+// Queryx runs query.
+func (db *DB) Queryx(query string, args ...any) (*Rows, error) { return nil, errStub }
+
+// QueryxContext runs query.
 func (db *DB) QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error) {
 	return nil, errStub
 }
-func (db *DB) QueryRowxContext(ctx context.Context, query string, args ...any) *Row { return nil }
-func (db *DB) Beginx() (*Tx, error)                                                 { return nil, errStub }
-func (db *DB) MustBegin() *Tx                                                       { return nil }
-func (db *DB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*Tx, error)       { return nil, errStub }
-func (db *DB) Connx(ctx context.Context) (*Conn, error)                             { return nil, errStub }
 
+// MustExec runs query and panics on error.
+func (db *DB) MustExec(query string, args ...any) sql.Result { panic(errStub) }
+
+// Select runs query in the transaction.
 func (tx *Tx) Select(dest any, query string, args ...any) error { return errStub }
-func (tx *Tx) Get(dest any, query string, args ...any) error    { return errStub }
-func (tx *Tx) Queryx(query string, args ...any) (*Rows, error)  { return nil, errStub }
-func (tx *Tx) MustExec(query string, args ...any) sql.Result    { return nil }
+
+// Get runs query in the transaction.
+func (tx *Tx) Get(dest any, query string, args ...any) error { return errStub }
+
+// Queryx runs query in the transaction.
+func (tx *Tx) Queryx(query string, args ...any) (*Rows, error) { return nil, errStub }
+
+// MustExec runs query in the transaction and panics on error.
+func (tx *Tx) MustExec(query string, args ...any) sql.Result { panic(errStub) }
+
+// StructScan scans the current row into dest.
+func (r *Rows) StructScan(dest any) error { return errStub }
+
+func (r *Row) Scan(dest ...any) error { return errStub }
+
+func (r *Row) StructScan(dest any) error { return errStub }
+
+func (db *DB) QueryRowx(query string, args ...any) *Row { return nil }
+
+func (db *DB) NamedQuery(query string, arg any) (*Rows, error) { return nil, errStub }
+
+func (db *DB) NamedExec(query string, arg any) (sql.Result, error) {
+	return nil, errStub
+}
+
+func (db *DB) QueryRowxContext(ctx context.Context, query string, args ...any) *Row { return nil }
+
 func (tx *Tx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
 	return errStub
 }
+
 func (tx *Tx) QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error) {
 	return nil, errStub
 }
@@ -84,6 +147,7 @@ func (tx *Tx) QueryxContext(ctx context.Context, query string, args ...any) (*Ro
 func (c *Conn) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
 	return errStub
 }
+
 func (c *Conn) QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error) {
 	return nil, errStub
 }

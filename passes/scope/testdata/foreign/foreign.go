@@ -20,7 +20,9 @@ func handles(param *sql.DB, cond bool) {
 	} else {
 		either = duck
 	}
-	use(pg, duck, tx, conn, a.pg, a.duck, either, param) // foreign: postgres - postgres postgres postgres - - -
+	// This package talks to PostgreSQL too: a handle of unknown origin
+	// (either engine, a parameter no call here passes) is "?", silent.
+	use(pg, duck, tx, conn, a.pg, a.duck, either, param) // foreign: postgres - postgres postgres postgres - ? ?
 }
 
 func use(...any) {}

@@ -1,0 +1,36 @@
+package scope_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/pagesize"
+	"github.com/rowalign/rowalign/passes/scope"
+)
+
+// TestFacts checks the facts Analyzer exports: OpensDuckDB on a package
+// that opens DuckDB, Engine on exported functions that return a handle
+// of one engine, and nothing on a package that does not touch DuckDB.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), scope.Analyzer,
+		"example.com/scope/store", "example.com/scope/duckstore")
+}
+
+// TestEngines runs pagesize on code that holds handles of two engines:
+// a walk over PostgreSQL or SQLite must stay silent (and -fix must not
+// touch its page size), however the handle reached the walk; the DuckDB
+// walk beside it is reported.
+func TestEngines(t *testing.T) {
+	pkgs := []string{
+		"example.com/scope/report",
+		"example.com/scope/migrate",
+		"example.com/scope/sqlxjobs",
+		"example.com/scope/mixed",
+		"example.com/scope/duckonly",
+		"example.com/scope/purge",
+	}
+	// The suite's findings on them, offsetwalk's included, are pinned in
+	// analyzer/testdata/fixtures.txt.
+	analysistest.Run(t, analysistest.TestData(), pagesize.Analyzer, pkgs...)
+}

@@ -1,0 +1,3 @@
+module github.com/lib/pq
+
+go 1.26
