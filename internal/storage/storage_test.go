@@ -102,7 +102,13 @@ func TestAuditTables(t *testing.T) {
 		t.Errorf("healthy: %+v", dump(h))
 	}
 	d := find(t, r, "main", "damaged")
-	if d.Rows != testRows || d.Partial == 0 || d.Fill >= 100 || !d.Damaged() || d.Estimate.SavedBytes <= 0 {
+	// How DuckDB's two threads cut 150,000-row commits varies from run to
+	// run (seen: 6 groups, and 122,880 x 2, 54,240, 122,880, 77,120: as
+	// many groups as an aligned rewrite), so the estimate is checked
+	// against the layout, not for a fixed saving.
+	aligned := int((testRows + d.Unit - 1) / d.Unit)
+	if d.Rows != testRows || d.Partial == 0 || d.Fill >= 100 || !d.Damaged() ||
+		d.Estimate.Groups != aligned || d.Estimate.SavedGroups != max(len(d.GroupRows)-aligned, 0) || d.Estimate.SavedBytes < 0 {
 		t.Errorf("damaged: want partial groups, got %+v", dump(d))
 	}
 	e := find(t, r, "main", "empty")
