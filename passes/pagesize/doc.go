@@ -16,7 +16,9 @@
 //		...
 //	}
 //
-// A 250,000-row page read 27% more bytes than a 245,760-row page; a page
+// A 250,000-row page read 19-27% more bytes than a 245,760-row page (per
+// page: a walk in one process reads the shared group once, and its time
+// was within noise); a page
 // smaller than a row group reads the same group again on the next page
 // (docs/measurements.md#reading-page-by-page). The finding names the size
 // and where it is written (a literal, a constant, also of another package,
