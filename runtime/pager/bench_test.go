@@ -55,7 +55,7 @@ func demoTable(b *testing.B) string {
 }
 
 // defaultGroup is DuckDB's default row group size (122,880 rows = 60
-// vectors of 2,048; FACTS.md, DuckDB 1.5.6, 2026-11-30), the demo table's unit.
+// vectors of 2,048; docs/measurements.md#row-group-size, DuckDB 1.5.6, 2026-11-30), the demo table's unit.
 const defaultGroup = 122_880
 
 func BenchmarkStrategies(b *testing.B) {
