@@ -1,0 +1,427 @@
+package corpus_test
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/rowalign/rowalign/analyzer"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/corpus/known-wrong.txt with the snippets that are wrong now")
+
+const (
+	corpusDir = "../../testdata/corpus"
+	pinFile   = corpusDir + "/known-wrong.txt"
+)
+
+// expectRE matches a label: `// expect: pagesize` or `// expect: offsetwalk, pagesize`
+// on the line where the finding starts, or `// expect: none` anywhere in a
+// snippet that must stay silent.
+var expectRE = regexp.MustCompile(`//\s*expect:\s*([a-z, ]+?)\s*$`)
+
+// finding is one check reported at one line: what a label names and what
+// a diagnostic is compared by.
+type finding struct {
+	file  string // relative to the corpus directory, slash-separated
+	line  int
+	check string
+}
+
+func (f finding) String() string { return fmt.Sprintf("%s %s:%d", f.check, f.file, f.line) }
+
+// snippet is one directory two levels below the corpus directory
+// (PATTERN/NAME), with its packages.
+type snippet struct {
+	name   string // PATTERN/NAME
+	silent bool   // labelled `expect: none`
+	want   map[finding]bool
+	got    map[finding]bool
+	// rewrites lists the files of a silent snippet that the suggested fixes
+	// change: the worst false finding, a fix that rewrites code that was right.
+	rewrites []string
+	panics   []string
+}
+
+// wrong describes how the snippet's findings differ from its labels; ""
+// when they match.
+func (s *snippet) wrong() string {
+	var parts []string
+	if len(s.panics) > 0 {
+		parts = append(parts, "panic in "+strings.Join(s.panics, ", "))
+	}
+	if f := diff(s.got, s.want); len(f) > 0 {
+		parts = append(parts, "false "+strings.Join(f, ", "))
+	}
+	if m := diff(s.want, s.got); len(m) > 0 {
+		parts = append(parts, "missed "+strings.Join(m, ", "))
+	}
+	if len(s.rewrites) > 0 {
+		parts = append(parts, "-fix rewrites "+strings.Join(s.rewrites, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// diff lists the findings of a that b lacks, sorted, file paths relative
+// to the corpus directory.
+func diff(a, b map[finding]bool) []string {
+	var out []string
+	for f := range a {
+		if !b[f] {
+			out = append(out, f.String())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestCorpus runs the suite with its default settings over every snippet
+// of testdata/corpus, standalone (facts flow between the corpus's
+// packages as under go vet), and compares its findings with the labels by
+// file, line and check. The snippets that are wrong today are pinned in
+// known-wrong.txt; the test fails when a snippet's result differs from its
+// pin either way (newly wrong, wrong differently, or right and still
+// pinned). go test ./internal/corpus -run TestCorpus -update rewrites the
+// pin; -v prints the score of every snippet.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and analyses the whole corpus")
+	}
+	root, err := filepath.Abs(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := load(t, root)
+	snippets := labels(t, root, pkgs)
+	run(t, root, pkgs, snippets)
+
+	// The score.
+	names := slices.Sorted(maps.Keys(snippets))
+	now := make(map[string]string)
+	var right, falses, misses, labelled, found int
+	for _, name := range names {
+		s := snippets[name]
+		w := s.wrong()
+		if w == "" {
+			right++
+			t.Logf("ok    %s", name)
+		} else {
+			now[name] = w
+			t.Logf("WRONG %s: %s", name, w)
+		}
+		falses += len(diff(s.got, s.want))
+		misses += len(diff(s.want, s.got))
+		labelled += len(s.want)
+		found += len(s.got)
+	}
+	t.Logf("corpus: %d/%d snippets right; %d labelled findings, %d reported; false findings: %d; misses: %d",
+		right, len(names), labelled, found, falses, misses)
+
+	if *update {
+		writePin(t, now)
+		return
+	}
+	pinned := readPin(t)
+	for _, name := range names {
+		p, isPinned := pinned[name]
+		w := now[name]
+		switch {
+		case w != "" && !isPinned:
+			t.Errorf("%s is wrong and not pinned: %s", name, w)
+		case w == "" && isPinned:
+			t.Errorf("%s is right now but pinned as wrong (%s): remove its line from %s, or run with -update", name, p, filepath.Base(pinFile))
+		case w != p:
+			t.Errorf("%s is wrong differently:\n\tpinned: %s\n\tnow:    %s", name, p, w)
+		}
+	}
+	for name := range pinned {
+		if _, ok := snippets[name]; !ok {
+			t.Errorf("%s is pinned but no such snippet exists", name)
+		}
+	}
+	if t.Failed() {
+		t.Logf("go test ./internal/corpus -run TestCorpus -update rewrites %s", pinFile)
+	}
+}
+
+// load loads every package of the corpus module, test files included, from
+// syntax: the suite has facts, so its dependencies are analysed too.
+func load(t *testing.T, root string) []*packages.Package {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax,
+		Dir:   root,
+		Tests: true,
+		Env:   append(os.Environ(), "GOWORK=off", "GOPROXY=off"),
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var broken bool
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.ID, e)
+			broken = true
+		}
+	})
+	if broken {
+		t.Fatal("the corpus must build: a snippet that does not compile measures nothing")
+	}
+	var roots []*packages.Package
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.ID, ".test") { // the generated test main
+			continue
+		}
+		roots = append(roots, p)
+	}
+	if len(roots) == 0 {
+		t.Fatal("no packages in the corpus")
+	}
+	return roots
+}
+
+// labels reads the `// expect:` labels of every file the build sees, per
+// snippet, and checks that every snippet says what it expects.
+func labels(t *testing.T, root string, pkgs []*packages.Package) map[string]*snippet {
+	t.Helper()
+	snippets := make(map[string]*snippet)
+	seen := make(map[string]bool)
+	for _, p := range pkgs {
+		for _, file := range p.GoFiles {
+			if seen[file] {
+				continue
+			}
+			seen[file] = true
+			rel := relPath(t, root, file)
+			name := snippetName(rel)
+			if name == "" {
+				t.Errorf("%s: a snippet lives in PATTERN/NAME/", rel)
+				continue
+			}
+			s := snippets[name]
+			if s == nil {
+				s = &snippet{name: name, want: make(map[finding]bool), got: make(map[finding]bool)}
+				snippets[name] = s
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			for line := 1; sc.Scan(); line++ {
+				m := expectRE.FindStringSubmatch(sc.Text())
+				if m == nil {
+					continue
+				}
+				for _, check := range strings.Split(m[1], ",") {
+					check = strings.TrimSpace(check)
+					switch {
+					case check == "none":
+						s.silent = true
+					case slices.Contains(settings.CheckNames, check):
+						s.want[finding{rel, line, check}] = true
+					default:
+						t.Errorf("%s:%d: no check named %q", rel, line, check)
+					}
+				}
+			}
+		}
+	}
+	for name, s := range snippets {
+		switch {
+		case s.silent && len(s.want) > 0:
+			t.Errorf("%s: labelled `expect: none` and expects findings", name)
+		case !s.silent && len(s.want) == 0:
+			t.Errorf("%s: no labels: write `// expect: CHECK` where each finding starts, or `// expect: none`", name)
+		}
+	}
+	return snippets
+}
+
+// run analyses each package with the suite, records its findings in their
+// snippets, and applies the suggested fixes of silent snippets to see
+// whether they rewrite anything. Packages run one at a time, so a panic is
+// caught and charged to its snippet.
+func run(t *testing.T, root string, pkgs []*packages.Package, snippets map[string]*snippet) {
+	t.Helper()
+	a := analyzer.New(analyzer.Default())
+	edits := make(map[string][]analysis.TextEdit) // file -> edits of silent snippets' fixes
+	var fset *token.FileSet
+	for _, p := range pkgs {
+		fset = p.Fset
+		name := snippetName(relPath(t, root, p.GoFiles[0]))
+		s := snippets[name]
+		graph, stack := analyze(a, p)
+		if stack != "" {
+			s.panics = append(s.panics, p.ID)
+			t.Logf("%s panicked:\n%s", p.ID, stack)
+			continue
+		}
+		for act := range graph.All() {
+			if act.Package != p || act.Analyzer != a {
+				continue
+			}
+			if act.Err != nil {
+				t.Errorf("%s: %v", p.ID, act.Err)
+			}
+			for _, d := range act.Diagnostics {
+				posn := fset.Position(d.Pos)
+				rel := relPath(t, root, posn.Filename)
+				if snippetName(rel) != name {
+					t.Errorf("%s: finding outside its snippet at %s", p.ID, posn)
+				}
+				for _, check := range strings.Split(d.Category, "+") {
+					s.got[finding{rel, posn.Line, check}] = true
+				}
+				if !s.silent {
+					continue
+				}
+				for _, fix := range d.SuggestedFixes {
+					for _, e := range fix.TextEdits {
+						file := fset.File(e.Pos).Name()
+						edits[file] = append(edits[file], e)
+					}
+				}
+			}
+		}
+	}
+	for file, es := range edits {
+		rel := relPath(t, root, file)
+		s := snippets[snippetName(rel)]
+		changed, err := rewrites(fset, file, es)
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+		}
+		if changed {
+			s.rewrites = append(s.rewrites, rel)
+		}
+	}
+	for _, s := range snippets {
+		slices.Sort(s.rewrites)
+		s.rewrites = slices.Compact(s.rewrites)
+	}
+}
+
+// analyze runs a on p and its dependencies in this goroutine, and returns
+// the stack of a panic instead of dying of it.
+func analyze(a *analysis.Analyzer, p *packages.Package) (graph *checker.Graph, stack string) {
+	defer func() {
+		if r := recover(); r != nil {
+			stack = fmt.Sprintf("%v\n%s", r, debug.Stack())
+		}
+	}()
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{p}, &checker.Options{Sequential: true})
+	if err != nil {
+		return nil, err.Error()
+	}
+	return graph, ""
+}
+
+// rewrites applies edits (those of every fix, as -fix does) to file and
+// reports whether its text changes.
+func rewrites(fset *token.FileSet, file string, edits []analysis.TextEdit) (bool, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return false, err
+	}
+	tf := fset.File(edits[0].Pos)
+	type span struct {
+		start, end int
+		text       string
+	}
+	var spans []span
+	for _, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
+	spans = slices.Compact(spans) // a package and its test variant report alike
+	var out bytes.Buffer
+	last := 0
+	for _, s := range spans {
+		if s.start < last {
+			return false, fmt.Errorf("overlapping fixes at offset %d", s.start)
+		}
+		out.Write(src[last:s.start])
+		out.WriteString(s.text)
+		last = s.end
+	}
+	out.Write(src[last:])
+	return !bytes.Equal(out.Bytes(), src), nil
+}
+
+func relPath(t *testing.T, root, file string) string {
+	rel, err := filepath.Rel(root, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// snippetName is the PATTERN/NAME part of a path relative to the corpus
+// directory, or "" for a file outside a snippet.
+func snippetName(rel string) string {
+	parts := strings.Split(rel, "/")
+	if len(parts) < 3 {
+		return ""
+	}
+	return parts[0] + "/" + parts[1]
+}
+
+const pinHeader = `# Snippets of testdata/corpus that rowalign gets wrong today, one a line:
+# PATTERN/NAME: how its findings differ from its labels. TestCorpus fails
+# when a snippet's result differs from this list in either direction;
+# go test ./internal/corpus -run TestCorpus -update rewrites it.
+`
+
+func readPin(t *testing.T) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(pinFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned := make(map[string]string)
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, why, ok := strings.Cut(line, ": ")
+		if !ok {
+			t.Fatalf("%s: malformed line %q", pinFile, line)
+		}
+		pinned[name] = why
+	}
+	return pinned
+}
+
+func writePin(t *testing.T, now map[string]string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(pinHeader)
+	for _, name := range slices.Sorted(maps.Keys(now)) {
+		fmt.Fprintf(&b, "%s: %s\n", name, now[name])
+	}
+	if err := os.WriteFile(pinFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
