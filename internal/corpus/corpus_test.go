@@ -137,27 +137,38 @@ func TestCorpus(t *testing.T) {
 		writePin(t, now)
 		return
 	}
-	pinned := readPin(t)
+	for _, msg := range compare(readPin(t), now, names) {
+		t.Error(msg)
+	}
+	if t.Failed() {
+		t.Logf("go test ./internal/corpus -run TestCorpus -update rewrites %s", pinFile)
+	}
+}
+
+// compare returns one message for each snippet whose result differs from
+// its pin: wrong and not pinned, right and still pinned, wrong differently,
+// and pinned but gone. names lists every snippet; now maps the wrong ones
+// to how they are wrong.
+func compare(pinned, now map[string]string, names []string) []string {
+	var msgs []string
 	for _, name := range names {
 		p, isPinned := pinned[name]
 		w := now[name]
 		switch {
 		case w != "" && !isPinned:
-			t.Errorf("%s is wrong and not pinned: %s", name, w)
+			msgs = append(msgs, fmt.Sprintf("%s is wrong and not pinned: %s", name, w))
 		case w == "" && isPinned:
-			t.Errorf("%s is right now but pinned as wrong (%s): remove its line from %s, or run with -update", name, p, filepath.Base(pinFile))
+			msgs = append(msgs, fmt.Sprintf("%s is right now but pinned as wrong (%s): remove its line from %s, or run with -update", name, p, filepath.Base(pinFile)))
 		case w != p:
-			t.Errorf("%s is wrong differently:\n\tpinned: %s\n\tnow:    %s", name, p, w)
+			msgs = append(msgs, fmt.Sprintf("%s is wrong differently:\n\tpinned: %s\n\tnow:    %s", name, p, w))
 		}
 	}
-	for name := range pinned {
-		if _, ok := snippets[name]; !ok {
-			t.Errorf("%s is pinned but no such snippet exists", name)
+	for _, name := range slices.Sorted(maps.Keys(pinned)) {
+		if !slices.Contains(names, name) {
+			msgs = append(msgs, fmt.Sprintf("%s is pinned but no such snippet exists", name))
 		}
 	}
-	if t.Failed() {
-		t.Logf("go test ./internal/corpus -run TestCorpus -update rewrites %s", pinFile)
-	}
+	return msgs
 }
 
 // load loads every package of the corpus module, test files included, from
