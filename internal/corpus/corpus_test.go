@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"go/token"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -107,6 +108,7 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	readInputs(t, root)
 	pkgs := load(t, root)
 	snippets := labels(t, root, pkgs)
 	run(t, root, pkgs, snippets)
@@ -169,6 +171,26 @@ func compare(pinned, now map[string]string, names []string) []string {
 		}
 	}
 	return msgs
+}
+
+// readInputs reads every file of the corpus and of the stubs it builds
+// against. go list, which packages.Load runs, is a child process, so the
+// test cache would not see a new snippet or a changed stub; what this
+// process reads, it does.
+func readInputs(t *testing.T, root string) {
+	t.Helper()
+	for _, dir := range []string{root, filepath.Join(root, "..", "stubs")} {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			_, err = os.ReadFile(path)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // load loads every package of the corpus module, test files included, from
