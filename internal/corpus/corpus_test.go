@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/format"
 	"go/token"
 	"io/fs"
 	"maps"
@@ -57,7 +58,10 @@ type snippet struct {
 	// rewrites lists the files of a silent snippet that the suggested fixes
 	// change: the worst false finding, a fix that rewrites code that was right.
 	rewrites []string
-	panics   []string
+	// breaks lists what goes wrong once every fix of the snippet is
+	// applied: a type error, or output gofmt would change.
+	breaks []string
+	panics []string
 }
 
 // wrong describes how the snippet's findings differ from its labels; ""
@@ -75,6 +79,9 @@ func (s *snippet) wrong() string {
 	}
 	if len(s.rewrites) > 0 {
 		parts = append(parts, "-fix rewrites "+strings.Join(s.rewrites, ", "))
+	}
+	if len(s.breaks) > 0 {
+		parts = append(parts, "-fix breaks "+strings.Join(s.breaks, ", "))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -288,14 +295,15 @@ func labels(t *testing.T, root string, pkgs []*packages.Package) map[string]*sni
 	return snippets
 }
 
-// run analyses each package with the suite, records its findings in their
-// snippets, and applies the suggested fixes of silent snippets to see
-// whether they rewrite anything. Packages run one at a time, so a panic is
-// caught and charged to its snippet.
+// run analyses each package with the suite and records its findings in
+// their snippets. Packages run one at a time, so a panic is caught and
+// charged to its snippet. Then it applies every suggested fix, as -fix
+// does: a silent snippet must come out unchanged, and every snippet must
+// still type-check and be gofmt-clean.
 func run(t *testing.T, root string, pkgs []*packages.Package, snippets map[string]*snippet) {
 	t.Helper()
 	a := analyzer.New(analyzer.Default())
-	edits := make(map[string][]analysis.TextEdit) // file -> edits of silent snippets' fixes
+	edits := make(map[string][]analysis.TextEdit) // file -> edits of every fix
 	var fset *token.FileSet
 	for _, p := range pkgs {
 		fset = p.Fset
@@ -323,32 +331,88 @@ func run(t *testing.T, root string, pkgs []*packages.Package, snippets map[strin
 				for _, check := range strings.Split(d.Category, "+") {
 					s.got[finding{rel, posn.Line, check}] = true
 				}
-				if !s.silent {
-					continue
-				}
 				for _, fix := range d.SuggestedFixes {
 					for _, e := range fix.TextEdits {
-						file := fset.File(e.Pos).Name()
+						// The position as the user sees it: a cgo
+						// package is compiled from generated files whose
+						// line directives point at the user's.
+						file := fset.Position(e.Pos).Filename
 						edits[file] = append(edits[file], e)
 					}
 				}
 			}
 		}
 	}
+	overlay := make(map[string][]byte)
 	for file, es := range edits {
 		rel := relPath(t, root, file)
 		s := snippets[snippetName(rel)]
-		changed, err := rewrites(fset, file, es)
+		src, fixed, err := apply(fset, file, es)
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
+			continue
 		}
-		if changed {
+		if bytes.Equal(src, fixed) {
+			continue
+		}
+		overlay[file] = fixed
+		if s.silent {
 			s.rewrites = append(s.rewrites, rel)
 		}
+		if formatted, err := format.Source(fixed); err == nil && !bytes.Equal(formatted, fixed) {
+			s.breaks = append(s.breaks, rel+": not gofmt-clean")
+		}
+	}
+	if len(overlay) > 0 {
+		typecheck(t, root, overlay, snippets)
 	}
 	for _, s := range snippets {
 		slices.Sort(s.rewrites)
 		s.rewrites = slices.Compact(s.rewrites)
+		slices.Sort(s.breaks)
+		s.breaks = slices.Compact(s.breaks)
+	}
+}
+
+// typecheck loads the corpus again with the fixed files in place of the
+// originals and charges every error to its snippet.
+func typecheck(t *testing.T, root string, overlay map[string][]byte, snippets map[string]*snippet) {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Dir:     root,
+		Tests:   true,
+		Env:     append(os.Environ(), "GOWORK=off", "GOPROXY=off"),
+		Overlay: overlay,
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := make(map[string]bool) // one error a file: the first tells
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			file, _, _ := strings.Cut(e.Pos, ":")
+			if seen[file] {
+				continue
+			}
+			seen[file] = true
+			if file == "" || !filepath.IsAbs(file) {
+				t.Errorf("%s: after -fix: %v", p.ID, e)
+				continue
+			}
+			rel := relPath(t, root, file)
+			s := snippets[snippetName(rel)]
+			if s == nil {
+				t.Errorf("%s: after -fix: %v", p.ID, e)
+				continue
+			}
+			pos := e.Pos
+			if r, err := filepath.Rel(root, pos); err == nil {
+				pos = filepath.ToSlash(r)
+			}
+			s.breaks = append(s.breaks, pos+": "+e.Msg)
+		}
 	}
 }
 
@@ -367,14 +431,28 @@ func analyze(a *analysis.Analyzer, p *packages.Package) (graph *checker.Graph, s
 	return graph, ""
 }
 
-// rewrites applies edits (those of every fix, as -fix does) to file and
-// reports whether its text changes.
-func rewrites(fset *token.FileSet, file string, edits []analysis.TextEdit) (bool, error) {
-	src, err := os.ReadFile(file)
+// apply applies edits (those of every fix, as -fix does) to file and
+// returns its text before and after.
+func apply(fset *token.FileSet, file string, edits []analysis.TextEdit) (src, fixed []byte, err error) {
+	src, err = os.ReadFile(file)
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
-	tf := fset.File(edits[0].Pos)
+	// Offsets from the line and column the user sees, not from the file
+	// the compiler read (see run).
+	lineStart := []int{0, 0} // lineStart[n] is the offset of line n
+	for i, c := range src {
+		if c == '\n' {
+			lineStart = append(lineStart, i+1)
+		}
+	}
+	offset := func(pos token.Pos) (int, error) {
+		p := fset.Position(pos)
+		if p.Filename != file || p.Line >= len(lineStart) {
+			return 0, fmt.Errorf("fix edit at %s outside %s", p, file)
+		}
+		return lineStart[p.Line] + p.Column - 1, nil
+	}
 	type span struct {
 		start, end int
 		text       string
@@ -385,7 +463,15 @@ func rewrites(fset *token.FileSet, file string, edits []analysis.TextEdit) (bool
 		if !end.IsValid() {
 			end = e.Pos
 		}
-		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		start, err := offset(e.Pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		stop, err := offset(end)
+		if err != nil {
+			return nil, nil, err
+		}
+		spans = append(spans, span{start, stop, string(e.NewText)})
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
 	spans = slices.Compact(spans) // a package and its test variant report alike
@@ -393,14 +479,14 @@ func rewrites(fset *token.FileSet, file string, edits []analysis.TextEdit) (bool
 	last := 0
 	for _, s := range spans {
 		if s.start < last {
-			return false, fmt.Errorf("overlapping fixes at offset %d", s.start)
+			return nil, nil, fmt.Errorf("overlapping fixes at offset %d", s.start)
 		}
 		out.Write(src[last:s.start])
 		out.WriteString(s.text)
 		last = s.end
 	}
 	out.Write(src[last:])
-	return !bytes.Equal(out.Bytes(), src), nil
+	return src, out.Bytes(), nil
 }
 
 func relPath(t *testing.T, root, file string) string {
