@@ -123,24 +123,34 @@ func TestCorpus(t *testing.T) {
 	// The score.
 	names := slices.Sorted(maps.Keys(snippets))
 	now := make(map[string]string)
-	var right, falses, misses, labelled, found int
+	var total, right score
+	perPattern := make(map[string]*[2]int) // pattern -> right, snippets
 	for _, name := range names {
 		s := snippets[name]
+		pattern, _, _ := strings.Cut(name, "/")
+		if perPattern[pattern] == nil {
+			perPattern[pattern] = new([2]int)
+		}
+		perPattern[pattern][1]++
 		w := s.wrong()
 		if w == "" {
-			right++
+			right.snippets++
+			perPattern[pattern][0]++
 			t.Logf("ok    %s", name)
 		} else {
 			now[name] = w
 			t.Logf("WRONG %s: %s", name, w)
 		}
-		falses += len(diff(s.got, s.want))
-		misses += len(diff(s.want, s.got))
-		labelled += len(s.want)
-		found += len(s.got)
+		total.falses += len(diff(s.got, s.want))
+		total.misses += len(diff(s.want, s.got))
+		total.labelled += len(s.want)
+		total.reported += len(s.got)
 	}
-	t.Logf("corpus: %d/%d snippets right; %d labelled findings, %d reported; false findings: %d; misses: %d",
-		right, len(names), labelled, found, falses, misses)
+	for _, p := range slices.Sorted(maps.Keys(perPattern)) {
+		t.Logf("pattern %-9s %d/%d right", p, perPattern[p][0], perPattern[p][1])
+	}
+	t.Logf("corpus: %d/%d snippets right; %d findings reported, %d labelled: precision %.1f%%, recall %.1f%%; false findings: %d; misses: %d",
+		right.snippets, len(names), total.reported, total.labelled, total.precision(), total.recall(), total.falses, total.misses)
 
 	if *update {
 		writePin(t, now)
@@ -152,6 +162,27 @@ func TestCorpus(t *testing.T) {
 	if t.Failed() {
 		t.Logf("go test ./internal/corpus -run TestCorpus -update rewrites %s", pinFile)
 	}
+}
+
+// score counts findings over the corpus.
+type score struct {
+	snippets, reported, labelled, falses, misses int
+}
+
+// precision is the share of reported findings that are labelled, in percent.
+func (s score) precision() float64 {
+	if s.reported == 0 {
+		return 100
+	}
+	return 100 * float64(s.reported-s.falses) / float64(s.reported)
+}
+
+// recall is the share of labelled findings that are reported, in percent.
+func (s score) recall() float64 {
+	if s.labelled == 0 {
+		return 100
+	}
+	return 100 * float64(s.labelled-s.misses) / float64(s.labelled)
 }
 
 // compare returns one message for each snippet whose result differs from
