@@ -231,6 +231,13 @@ func readInputs(t *testing.T, root string) {
 	}
 }
 
+// loadEnv is the environment go list runs in: the corpus module on its
+// own, nothing from the network, and cgo on, because build/cgo is a cgo
+// package (the repository's own tests need a C compiler for DuckDB anyway).
+func loadEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOPROXY=off", "CGO_ENABLED=1")
+}
+
 // load loads every package of the corpus module, test files included, from
 // syntax: the suite has facts, so its dependencies are analysed too.
 func load(t *testing.T, root string) []*packages.Package {
@@ -239,7 +246,7 @@ func load(t *testing.T, root string) []*packages.Package {
 		Mode:  packages.LoadAllSyntax,
 		Dir:   root,
 		Tests: true,
-		Env:   append(os.Environ(), "GOWORK=off", "GOPROXY=off"),
+		Env:   loadEnv(),
 	}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
@@ -413,7 +420,7 @@ func typecheck(t *testing.T, root string, overlay map[string][]byte, snippets ma
 		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
 		Dir:     root,
 		Tests:   true,
-		Env:     append(os.Environ(), "GOWORK=off", "GOPROXY=off"),
+		Env:     loadEnv(),
 		Overlay: overlay,
 	}
 	pkgs, err := packages.Load(cfg, "./...")
