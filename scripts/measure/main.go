@@ -41,6 +41,7 @@ var out io.Writer = os.Stdout
 func main() {
 	fs := flag.NewFlagSet("measure", flag.ExitOnError)
 	dbPath := fs.String("db", "", "the demo table's DuckDB file (rowalign-sweep -generate FILE); generated when empty")
+	oneTx := fs.Bool("onetx", false, "commit: run every page's INSERT in one transaction, committed once")
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach [-db file]")
 		os.Exit(2)
@@ -73,7 +74,7 @@ func main() {
 		db := open(demo() + "?access_mode=read_only")
 		fmt.Fprintln(out, "demo table:", groups(db, "demo"))
 	case "commit":
-		commit(ctx, demo(), filepath.Join(tmp, "dst.duckdb"), size())
+		commit(ctx, demo(), filepath.Join(tmp, "dst.duckdb"), size(), *oneTx)
 	case "read":
 		read(ctx, demo(), size())
 	case "appender":
@@ -102,7 +103,7 @@ func header() {
 // rowid ranges of n rows, each its own commit, then CHECKPOINTs: the
 // "write" strategy of rowalign-sweep, plus the layout and file size it
 // leaves.
-func commit(ctx context.Context, src, dst string, n int64) {
+func commit(ctx context.Context, src, dst string, n int64, oneTx bool) {
 	db := open(dst)
 	defer db.Close()
 	db.SetMaxOpenConns(1)
@@ -111,8 +112,15 @@ func commit(ctx context.Context, src, dst string, n int64) {
 	var total int64
 	check(db.QueryRow(`SELECT count(*) FROM src.demo`).Scan(&total))
 	t0 := time.Now()
+	if oneTx {
+		exec(db, `BEGIN`)
+	}
 	for lo := int64(0); lo < total; lo += n {
 		exec(db, fmt.Sprintf(`INSERT INTO dst SELECT * FROM src.demo WHERE rowid >= %d AND rowid < %d`, lo, lo+n))
+	}
+	if oneTx {
+		exec(db, `COMMIT`)
+		fmt.Fprintln(out, "one transaction, committed once:")
 	}
 	before := groups(db, "dst")
 	c0 := time.Now()
