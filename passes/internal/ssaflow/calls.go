@@ -17,6 +17,9 @@ func (t *tracer) results(call *ssa.Call, i, depth int, s *sink) {
 	}
 	for _, fn := range t.callees(common.Value, depth) {
 		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
 				t.trace(ret.Results[i], ret, -1, depth, s)
 			}

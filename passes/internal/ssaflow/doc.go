@@ -38,7 +38,7 @@
 //   - a struct field: every store to that field in the package, keyed by
 //     its declaration (the rule the syntax index of package flow follows);
 //   - the result of a call of a function or method of the package: the
-//     values it returns; cmp.Or: each of its arguments;
+//     values it returns; cmp.Or, min and max: each of their arguments;
 //   - flag.Int, flag.IntVar, their *flag.FlagSet methods and their
 //     github.com/spf13/pflag equivalents: the flag's default;
 //   - a receive from a channel (including range over it): every value

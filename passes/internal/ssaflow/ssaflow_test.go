@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 )
 
@@ -191,6 +193,68 @@ var want = map[string][]string{
 }
 
 func TestSources(t *testing.T) {
+	fset, f, pkg, info := check(t, src)
+	prog := ssaflow.New(fset, pkg, info, []*ast.File{f}, false)
+	got := make(map[string][]string)
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		for _, arg := range uses(fd) {
+			srcs, ok := prog.Sources(arg)
+			if !ok {
+				got[fd.Name.Name] = append(got[fd.Name.Name], "no answer")
+			}
+			for _, s := range srcs {
+				got[fd.Name.Name] = append(got[fd.Name.Name], src[fset.Position(s.Expr.Pos()).Offset:fset.Position(s.Expr.End()).Offset])
+			}
+		}
+	}
+	for name, w := range want {
+		g := got[name]
+		slices.Sort(g)
+		if !slices.Equal(g, w) {
+			t.Errorf("%s: traced to %s, want %s", name, strings.Join(g, ", "), strings.Join(w, ", "))
+		}
+	}
+}
+
+// TestNoAnswer: a package with type errors gets no SSA, and a builder
+// panic is no SSA either; the callers fall back on syntax.
+func TestNoAnswer(t *testing.T) {
+	fset, f, pkg, info := check(t, src)
+	var arg ast.Expr
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "flagInt" {
+			arg = uses(fd)[0]
+		}
+	}
+	if _, ok := ssaflow.New(fset, pkg, info, []*ast.File{f}, true).Sources(arg); ok {
+		t.Error("a package with type errors got an answer")
+	}
+	defer ssaflow.SetBuildHook(func(*ssa.Package) { panic("builder bug") })()
+	if _, ok := ssaflow.New(fset, pkg, info, []*ast.File{f}, false).Sources(arg); ok {
+		t.Error("a package whose build panicked got an answer")
+	}
+}
+
+// uses returns the arguments of the calls of use in fd.
+func uses(fd *ast.FuncDecl) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "use" {
+				out = append(out, call.Args[0])
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func check(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Package, *types.Info) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
@@ -211,36 +275,5 @@ func TestSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog := ssaflow.New(fset, pkg, info, []*ast.File{f}, false)
-	got := make(map[string][]string)
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		ast.Inspect(fd, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 {
-				return true
-			}
-			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "use" {
-				return true
-			}
-			srcs, ok := prog.Sources(call.Args[0])
-			if !ok {
-				got[fd.Name.Name] = append(got[fd.Name.Name], "no answer")
-			}
-			for _, s := range srcs {
-				got[fd.Name.Name] = append(got[fd.Name.Name], src[fset.Position(s.Expr.Pos()).Offset:fset.Position(s.Expr.End()).Offset])
-			}
-			return true
-		})
-	}
-	for name, w := range want {
-		g := got[name]
-		slices.Sort(g)
-		if !slices.Equal(g, w) {
-			t.Errorf("%s: traced to %s, want %s", name, strings.Join(g, ", "), strings.Join(w, ", "))
-		}
-	}
+	return fset, f, pkg, info
 }

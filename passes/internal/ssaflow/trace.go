@@ -117,6 +117,13 @@ func (t *tracer) trace(v ssa.Value, user ssa.Instruction, arg, depth int, s *sin
 			(*s)(v, user, arg, depth) // the pointer to a flag: see load
 			return
 		}
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			// min(step, total-done): the value is one of the arguments.
+			for _, a := range v.Call.Args {
+				t.trace(a, v, -1, next, s)
+			}
+			return
+		}
 		t.results(v, 0, next, s)
 	case *ssa.Field:
 		if f := structField(v.X.Type(), v.Field); f != nil {
