@@ -40,7 +40,9 @@ func IntVarP(p *int, name, shorthand string, value int, usage string) {
 }
 
 // Int64 defines an int64 flag.
-func Int64(name string, value int64, usage string) *int64 { return CommandLine.Int64(name, value, usage) }
+func Int64(name string, value int64, usage string) *int64 {
+	return CommandLine.Int64(name, value, usage)
+}
 
 // Int defines an int flag.
 func (f *FlagSet) Int(name string, value int, usage string) *int { p := value; return &p }
