@@ -44,15 +44,14 @@ func (t *tracer) packed(call *ssa.Call, depth int, s *sink) {
 			continue
 		}
 		if k, ok := ia.Index.(*ssa.Const); ok {
-			var leaf sink
-			leaf = func(v ssa.Value, user ssa.Instruction, arg, depth int) {
+			leaf := sink(func(v ssa.Value, user ssa.Instruction, arg, depth int) {
 				if v == st.Val {
 					// The argument itself: written in the call.
 					(*s)(v, call, int(k.Int64()), depth)
 					return
 				}
 				(*s)(v, user, arg, depth)
-			}
+			})
 			t.trace(st.Val, st, -1, depth, &leaf)
 		}
 	}
@@ -62,8 +61,7 @@ func (t *tracer) packed(call *ssa.Call, depth int, s *sink) {
 // function value v may be.
 func (t *tracer) callees(v ssa.Value, depth int) []*ssa.Function {
 	var out []*ssa.Function
-	var s sink
-	s = func(v ssa.Value, _ ssa.Instruction, _, _ int) {
+	s := sink(func(v ssa.Value, _ ssa.Instruction, _, _ int) {
 		var fn *ssa.Function
 		switch v := v.(type) {
 		case *ssa.Function:
@@ -77,7 +75,7 @@ func (t *tracer) callees(v ssa.Value, depth int) []*ssa.Function {
 		if fn != nil && fn.Pkg == t.p.ssa && fn.Blocks != nil && indexOf(out, fn) < 0 {
 			out = append(out, fn)
 		}
-	}
+	})
 	t.trace(v, nil, -1, depth, &s)
 	return out
 }

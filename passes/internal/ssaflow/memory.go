@@ -9,8 +9,7 @@ import (
 // load traces a value loaded from the pointer ptr: to the values stored
 // where ptr may point, or the default of the flag that returned ptr.
 func (t *tracer) load(ptr ssa.Value, depth int, s *sink) {
-	var cells sink
-	cells = func(v ssa.Value, user ssa.Instruction, arg, depth int) {
+	cells := sink(func(v ssa.Value, user ssa.Instruction, arg, depth int) {
 		switch v := v.(type) {
 		case *ssa.Call:
 			if f, ok := flagOf(v.Common()); ok && !f.isVar {
@@ -23,7 +22,7 @@ func (t *tracer) load(ptr ssa.Value, depth int, s *sink) {
 				t.field(f, depth+1, s)
 			}
 		}
-	}
+	})
 	t.trace(ptr, nil, -1, depth, &cells)
 }
 
@@ -120,12 +119,11 @@ func (t *tracer) receive(ch ssa.Value, depth int, s *sink) {
 // makeChans returns the make(chan) instructions ch may come from.
 func (t *tracer) makeChans(ch ssa.Value, depth int) map[*ssa.MakeChan]bool {
 	out := make(map[*ssa.MakeChan]bool)
-	var s sink
-	s = func(v ssa.Value, _ ssa.Instruction, _, _ int) {
+	s := sink(func(v ssa.Value, _ ssa.Instruction, _, _ int) {
 		if m, ok := v.(*ssa.MakeChan); ok {
 			out[m] = true
 		}
-	}
+	})
 	t.trace(ch, nil, -1, depth, &s)
 	return out
 }

@@ -55,12 +55,11 @@ func newTracer(p *Program) *tracer {
 // size traces v, the value of a size, and records the constants it
 // reaches.
 func (t *tracer) size(v ssa.Value, user ssa.Instruction) {
-	var s sink
-	s = func(v ssa.Value, user ssa.Instruction, arg, depth int) {
+	s := sink(func(v ssa.Value, user ssa.Instruction, arg, depth int) {
 		if c, ok := v.(*ssa.Const); ok && c.Value != nil && flow.IsInteger(c.Type()) {
 			t.reached = append(t.reached, reach{c: c, user: user, arg: arg})
 		}
-	}
+	})
 	t.trace(v, user, -1, 0, &s)
 }
 
