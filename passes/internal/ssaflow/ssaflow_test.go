@@ -167,6 +167,29 @@ func callPlusOne() { plusOne(100_010) }
 func generic[T any](n int, v T) { use(n) }
 
 func callGeneric() { generic(100_011, "x") }
+
+var globalPage = 100_012
+
+func globalVar() { use(globalPage) }
+
+type settings struct{ rows, named int }
+
+var defaults = settings{rows: 100_013, named: pageSize}
+
+func fieldAssign(s *settings) {
+	s.rows = 100_014
+	use(s.rows)
+}
+
+func namedField() { use(defaults.named) }
+
+func escaped() {
+	n := 100_015
+	parse(&n)
+	use(n)
+}
+
+func parse(p *int) {}
 `
 
 // want lists, for each function, the constants its use is traced to.
@@ -190,6 +213,10 @@ var want = map[string][]string{
 	"computed":         nil,
 	"plusOne":          {"100_010"},
 	"generic":          {"100_011"},
+	"globalVar":        {"100_012"},
+	"fieldAssign":      {"100_013", "100_014"},
+	"namedField":       {"pageSize"},
+	"escaped":          {"100_015"},
 }
 
 func TestSources(t *testing.T) {
