@@ -55,7 +55,8 @@ func buildPackage(p *Program) (pkg *ssa.Package) {
 	// GlobalDebug keeps a DebugRef for each expression, the link from
 	// syntax to values.
 	prog := ssa.NewProgram(p.fset, ssa.GlobalDebug)
-	created := make(map[*types.Package]bool)
+	// The package itself is created once, with its bodies, below.
+	created := map[*types.Package]bool{p.pkg: true}
 	var create func([]*types.Package)
 	create = func(pkgs []*types.Package) {
 		for _, imp := range pkgs {
