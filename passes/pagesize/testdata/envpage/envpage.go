@@ -63,6 +63,27 @@ func overridden(db *sql.DB) {
 	}
 }
 
+func mustAtoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return n
+}
+
+// The same with a single-valued override: reported before SSA too, as
+// the override's value was unknown and dropped; now because the default
+// reaches the walk when ROWS is unset.
+func overriddenOnce(db *sql.DB) {
+	rows := 300_000 // want `page size rows = 300000 is not a multiple`
+	if v := os.Getenv("ROWS"); v != "" {
+		rows = mustAtoi(v)
+	}
+	for lo := 0; ; lo += rows {
+		db.Query("SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+rows)
+	}
+}
+
 // A zero value means "the default".
 type Options struct {
 	PageSize int
