@@ -33,6 +33,11 @@ func Test(t *testing.T) {
 		"example.com/fixtures/sqlxwalk",
 		"example.com/fixtures/builder",
 		"example.com/fixtures/named",
+		"example.com/fixtures/etlflags",
+		"example.com/fixtures/pflagcli",
+		"example.com/fixtures/envpage",
+		"example.com/fixtures/workers",
+		"example.com/fixtures/pgflags",
 	)
 }
 

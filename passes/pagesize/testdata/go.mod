@@ -7,6 +7,7 @@ require (
 	github.com/marcboeker/go-duckdb v1.8.5
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/marcboeker/go-duckdb/v2 v2.4.3
+	github.com/spf13/pflag v1.0.10
 )
 
 replace (
@@ -14,4 +15,5 @@ replace (
 	github.com/jmoiron/sqlx => ../../../testdata/stubs/sqlx
 	github.com/marcboeker/go-duckdb => ../../../testdata/stubs/go-duckdb
 	github.com/marcboeker/go-duckdb/v2 => ../../../testdata/stubs/go-duckdb-v2
+	github.com/spf13/pflag => ../../../testdata/stubs/pflag
 )
