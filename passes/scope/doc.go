@@ -45,7 +45,10 @@
 //     written, assigned to a variable that is only ever called, or
 //     passed to a function of the package that only ever calls it: a
 //     transaction helper inTx(duck, func(tx *sql.Tx) error {...}) gives
-//     the callback the engine of the handle that call passes;
+//     the callback the engine of the handle that call passes; another
+//     package's helper says what it passes its callbacks in a Callbacks
+//     fact (store.InTx(ctx, db, fn): db's handle; s.WithWarehouseTx(ctx,
+//     fn): DuckDB's);
 //   - interface methods (s.DB()), when the interface is the package's
 //     own: the one engine of all of the package's implementations.
 //

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -51,10 +53,12 @@ type litArg struct {
 	index int
 }
 
-// binding maps the parameters of decl to the arguments of one call.
+// binding maps the parameters of decl to the arguments of one call, or,
+// for facts, to their own positions (from).
 type binding struct {
 	decl *ast.FuncDecl
 	args map[*types.Var]ast.Expr
+	from map[*types.Var]int
 }
 
 // local reports whether obj is declared in the bound function: its
@@ -265,6 +269,9 @@ func (e *engines) ofObject(obj types.Object, depth int) string {
 				defer func() { e.bind = b }()
 				return e.ofExpr(arg, depth+1)
 			}
+			if j, ok := b.from[v]; ok {
+				return paramPrefix + strconv.Itoa(j)
+			}
 			return e.resolveObject(obj, depth) // not remembered: it depends on the call
 		}
 	}
@@ -412,31 +419,107 @@ func (e *engines) argEngine(calls []*ast.CallExpr, index, n, depth int) string {
 }
 
 // ofCallback returns the engine of parameter index (of n) of a function
-// literal passed as argument a.index of a.call, a call of a function of
-// this package: the engine of what that function's body passes its
-// callback, with the function's parameters bound to this call's
-// arguments.
+// literal passed as argument a.index of a.call: the engine of what the
+// called function's body passes its callback, with the function's
+// parameters bound to this call's arguments. A function of another
+// package says so in its Callbacks fact.
 func (e *engines) ofCallback(a litArg, index, n, depth int) string {
 	fn := flow.Callee(e.flow.Info, a.call)
-	if fn == nil || fn.Pkg() != e.pass.Pkg || e.bind != nil {
+	if fn == nil || fn.Pkg() == nil || e.bind != nil {
 		return unknown
 	}
-	decl := e.decls[fn]
 	params := fn.Signature().Params()
-	if decl == nil || decl.Body == nil || fn.Signature().Variadic() || len(a.call.Args) != params.Len() || a.call.Ellipsis.IsValid() {
+	if fn.Signature().Variadic() || len(a.call.Args) != params.Len() || a.call.Ellipsis.IsValid() {
 		return unknown
 	}
-	cb := params.At(a.index)
-	if e.varUses[cb] != len(e.varCalls[cb]) {
-		return unknown // the callback is handed on
+	if fn.Pkg() != e.pass.Pkg {
+		var fact Callbacks
+		if !e.pass.ImportObjectFact(fn, &fact) {
+			return unknown
+		}
+		for _, c := range fact.Args {
+			switch {
+			case c.Param != a.index || c.Arg != index:
+			case c.Engine != "":
+				return c.Engine
+			case c.From >= 0 && c.From < len(a.call.Args):
+				return e.ofExpr(a.call.Args[c.From], depth+1)
+			}
+		}
+		return unknown
 	}
-	b := &binding{decl: decl, args: make(map[*types.Var]ast.Expr, params.Len())}
+	b := &binding{args: make(map[*types.Var]ast.Expr, params.Len())}
 	for i := range params.Len() {
 		b.args[params.At(i)] = a.call.Args[i]
 	}
+	return e.callbackArg(fn, a.index, index, n, b, depth)
+}
+
+// callbackArg returns the engine of the handle argument index (of n)
+// that fn, a function of this package, passes its function parameter
+// cb, with fn's parameters bound by b.
+func (e *engines) callbackArg(fn *types.Func, cb, index, n int, b *binding, depth int) string {
+	decl := e.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return unknown
+	}
+	v := fn.Signature().Params().At(cb)
+	if e.varUses[v] != len(e.varCalls[v]) {
+		return unknown // the callback is handed on
+	}
+	b.decl = decl
 	e.bind = b
 	defer func() { e.bind = nil }()
-	return e.argEngine(e.varCalls[cb], index, n, depth)
+	return e.argEngine(e.varCalls[v], index, n, depth)
+}
+
+// callbackFacts returns what an exported function's body passes the
+// handle parameters of its function parameters: one engine, or the
+// handle the caller passes as one of its own parameters.
+func (e *engines) callbackFacts(fn *types.Func) *Callbacks {
+	params := fn.Signature().Params()
+	var fact Callbacks
+	for k := range params.Len() {
+		sig, ok := params.At(k).Type().Underlying().(*types.Signature)
+		if !ok || sig.Variadic() {
+			continue
+		}
+		for i := range sig.Params().Len() {
+			if !isHandle(sig.Params().At(i).Type()) {
+				continue
+			}
+			// Each parameter stands for itself: the result names the
+			// parameter a handle comes from, whatever a caller passes.
+			b := &binding{args: make(map[*types.Var]ast.Expr), from: make(map[*types.Var]int)}
+			for j := range params.Len() {
+				b.from[params.At(j)] = j
+			}
+			eng := e.callbackArg(fn, k, i, sig.Params().Len(), b, 0)
+			c := CallbackArg{Param: k, Arg: i, Engine: eng, From: -1}
+			if j, ok := strings.CutPrefix(eng, paramPrefix); ok {
+				c.Engine, c.From = "", atoi(j)
+			}
+			if eng != unknown && c.From != -2 {
+				fact.Args = append(fact.Args, c)
+			}
+		}
+	}
+	if len(fact.Args) == 0 {
+		return nil
+	}
+	return &fact
+}
+
+// paramPrefix marks, while callbackFacts runs, the engine of a handle
+// that comes from the function's own parameter: "param 1".
+const paramPrefix = "param "
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -2
+	}
+	return n
 }
 
 // ofIface returns the engine of the handle the interface method fn
@@ -666,6 +749,12 @@ func (e *engines) exportFacts(objs []types.Object) {
 		eng := unknown
 		switch obj := obj.(type) {
 		case *types.Func:
+			if f := e.callbackFacts(obj); f != nil {
+				e.pass.ExportObjectFact(obj, f)
+			}
+			if handleResult(obj) < 0 {
+				continue
+			}
 			eng = e.ofFunc(obj, 0)
 		case *types.Var:
 			eng = e.ofObject(obj, 0)
@@ -677,7 +766,7 @@ func (e *engines) exportFacts(objs []types.Object) {
 }
 
 // handleObjects returns the exported functions and methods of pkg that
-// return a database handle, its exported handle variables and the
+// return a database handle or take a callback that gets one, its exported handle variables and the
 // exported handle fields of its exported struct types: the ones
 // an Engine fact can describe. Most packages have none, and then no
 // value index is built for facts.
@@ -687,7 +776,7 @@ func handleObjects(pkg *types.Package) []types.Object {
 	for _, name := range scope.Names() {
 		switch obj := scope.Lookup(name).(type) {
 		case *types.Func:
-			if obj.Exported() && handleResult(obj) >= 0 {
+			if obj.Exported() && (handleResult(obj) >= 0 || takesCallback(obj)) {
 				objs = append(objs, obj)
 			}
 		case *types.Var:
@@ -700,7 +789,7 @@ func handleObjects(pkg *types.Package) []types.Object {
 				continue
 			}
 			for m := range named.Methods() {
-				if m.Exported() && handleResult(m) >= 0 {
+				if m.Exported() && (handleResult(m) >= 0 || takesCallback(m)) {
 					objs = append(objs, m)
 				}
 			}
@@ -759,4 +848,19 @@ func constString(info *types.Info, x ast.Expr) string {
 		return constant.StringVal(tv.Value)
 	}
 	return ""
+}
+
+// takesCallback reports whether fn has a function parameter that takes
+// a database handle: func(tx *sql.Tx) error.
+func takesCallback(fn *types.Func) bool {
+	for p := range fn.Signature().Params().Variables() {
+		if sig, ok := p.Type().Underlying().(*types.Signature); ok {
+			for q := range sig.Params().Variables() {
+				if isHandle(q.Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -44,6 +44,7 @@ func TestEngineFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
 		"example.com/scope/pgmigrate",
 		"example.com/scope/pgmigrate/nightly",
+		"example.com/scope/pgmigrate/archive",
 		"example.com/scope/duckiface",
 	)
 }

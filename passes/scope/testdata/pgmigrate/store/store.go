@@ -5,6 +5,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 
@@ -33,6 +34,32 @@ func New(pgURL, duckPath string) (*Stores, error) {
 		return nil, fmt.Errorf("duckdb: %w", err)
 	}
 	return s, nil
+}
+
+// Source returns the PostgreSQL end.
+func (s *Stores) Source() *sql.DB { return s.PG } // want Source:`^postgres handle$`
+
+// WithWarehouseTx runs fn in a transaction on the warehouse.
+func (s *Stores) WithWarehouseTx(ctx context.Context, fn func(tx *sql.Tx) error) error { // want WithWarehouseTx:`^callbacks: 1.0=duckdb$`
+	tx, err := s.Duck.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// InTx runs fn in a transaction on db, whichever database it is.
+func InTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error { // want InTx:`^callbacks: 2.0=param1$`
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
 }
 
 // Config is the migrator's configuration file.
