@@ -593,7 +593,7 @@ func (e *engines) ofCall(call *ast.CallExpr, index, depth int) string {
 		}
 	}
 	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return e.ofIface(fn, depth+1)
+		return e.ofFunc(fn, depth+1) // memoised with the package's functions
 	}
 	if fn.Pkg() == e.pass.Pkg {
 		return e.ofFunc(fn, depth+1)
@@ -629,6 +629,9 @@ func (e *engines) ofFunc(fn *types.Func, depth int) string {
 }
 
 func (e *engines) resolveFunc(fn *types.Func, depth int) string {
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return e.ofIface(fn, depth)
+	}
 	decl := e.decls[fn]
 	hi := handleResult(fn)
 	if decl == nil || decl.Body == nil || hi < 0 {
