@@ -282,7 +282,11 @@ func (e *engines) ofObject(obj types.Object, depth int) string {
 		return name
 	}
 	e.objs[obj] = ""
-	name := e.resolveObject(obj, depth)
+	// Depth counts from each remembered object: its engine must not
+	// depend on how deep the first question about it came from (a
+	// callback's handle is asked about through the helper's body), and
+	// the "" mark above ends every cycle.
+	name := e.resolveObject(obj, 0)
 	e.objs[obj] = name
 	return name
 }
@@ -623,7 +627,7 @@ func (e *engines) ofFunc(fn *types.Func, depth int) string {
 		return name
 	}
 	e.funcs[fn] = ""
-	name := e.resolveFunc(fn, depth)
+	name := e.resolveFunc(fn, 0) // depth counts from here, as in ofObject
 	e.funcs[fn] = name
 	return name
 }

@@ -46,5 +46,6 @@ func TestEngineFixes(t *testing.T) {
 		"example.com/scope/pgmigrate/nightly",
 		"example.com/scope/pgmigrate/archive",
 		"example.com/scope/duckiface",
+		"example.com/scope/closures",
 	)
 }
