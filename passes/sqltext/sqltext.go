@@ -115,17 +115,68 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 	b := &builder{info: x.Info, flow: x}
 	b.indexBuilders(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
-			q.Cursor = cur
-			q.named = b.namedArgs(q.Args)
-			if strings.HasPrefix(q.method, "Named") && len(q.Args) == 1 {
-				q.bound = b.boundArgs(q.Args[0], 0)
+		q := b.query(cur.Node().(*ast.CallExpr))
+		if q == nil {
+			continue
+		}
+		q.Cursor = cur
+		q.named = b.namedArgs(q.Args)
+		if strings.HasPrefix(q.method, "Named") && len(q.Args) == 1 {
+			q.bound = b.boundArgs(q.Args[0], 0)
+		}
+		q.Shape = Parse(q.Text)
+		qs = append(qs, q)
+		// for _, s := range []string{"INSTALL x", "ATTACH ..."} { db.Exec(s) }:
+		// the call runs each statement of the list.
+		if len(q.Text) == 1 && q.Text[0].Expr != nil {
+			for _, elt := range b.rangedStrings(q.Text[0].Expr) {
+				stmt := *q
+				stmt.Text = b.eval(elt, 1)
+				stmt.Shape = Parse(stmt.Text)
+				qs = append(qs, &stmt)
 			}
-			q.Shape = Parse(q.Text)
-			qs = append(qs, q)
 		}
 	}
 	return qs
+}
+
+// rangedStrings returns the elements of the string slice or array literal
+// that e ranges over, when e is the value variable of such a range
+// statement (the literal written in the statement or held by a variable
+// assigned once), or nil.
+func (b *builder) rangedStrings(e ast.Expr) []ast.Expr {
+	obj := b.flow.ObjectOf(e)
+	if obj == nil || b.flow.Escaped[obj] {
+		return nil
+	}
+	ws := b.flow.Writes[obj]
+	if len(ws) != 1 || ws[0].Op != token.RANGE {
+		return nil
+	}
+	rs := ws[0].Node.(*ast.RangeStmt)
+	if rs.Value == nil || b.flow.ObjectOf(rs.Value) != obj {
+		return nil
+	}
+	x := ast.Unparen(rs.X)
+	if id, ok := x.(*ast.Ident); ok {
+		if o := b.flow.ObjectOf(id); o != nil {
+			x = b.flow.SingleValue(o)
+		}
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if isString(b.info.TypeOf(elt)) {
+			out = append(out, elt)
+		}
+	}
+	return out
 }
 
 type builder struct {
