@@ -34,6 +34,11 @@ type Query struct {
 	// bound maps each :name of an sqlx named query to the value of the
 	// struct field or map entry sqlx binds to it.
 	bound map[string]ast.Expr
+	// tail are the values appended last when the arguments are passed as
+	// append(args, n, off)...: they bind the last ? placeholders, whatever
+	// optional filters came first; questions is the number of ?.
+	tail      []ast.Expr
+	questions int
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of
@@ -47,6 +52,9 @@ func (q *Query) Arg(o *Operand) ast.Expr {
 	case Placeholder:
 		if o.Tok.Arg >= 0 && o.Tok.Arg < len(q.Args) {
 			return q.Args[o.Tok.Arg]
+		}
+		if i := len(q.tail) - (q.questions - o.Tok.Arg); o.Tok.Text == "?" && q.Args == nil && i >= 0 && i < len(q.tail) {
+			return q.tail[i]
 		}
 		if name, ok := strings.CutPrefix(o.Tok.Text, "$"); ok {
 			return q.named[strings.ToUpper(name)]
@@ -125,6 +133,14 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 			q.bound = b.boundArgs(q.Args[0], 0)
 		}
 		q.Shape = Parse(q.Text)
+		if q.Args == nil && q.Call.Ellipsis.IsValid() {
+			q.tail = appended(b.info, q.Call.Args[len(q.Call.Args)-1])
+			for _, tk := range lex(q.Text) {
+				if tk.Kind == Placeholder && tk.Text == "?" {
+					q.questions++
+				}
+			}
+		}
 		qs = append(qs, q)
 		// for _, s := range []string{"INSTALL x", "ATTACH ..."} { db.Exec(s) }:
 		// the call runs each statement of the list.
@@ -138,6 +154,24 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 		}
 	}
 	return qs
+}
+
+// appended returns the values e appends last when e is
+// append(x, v1, v2) (not append(x, y...)), or nil.
+func appended(info *types.Info, e ast.Expr) []ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
+		return nil
+	}
+	if b, ok := info.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil
+	}
+	return call.Args[1:]
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // rangedStrings returns the elements of the string slice or array literal
