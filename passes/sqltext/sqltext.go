@@ -602,10 +602,24 @@ func (b *builder) boundArgs(arg ast.Expr, depth int) map[string]ast.Expr {
 			return b.boundArgs(x.X, depth+1)
 		}
 	case *ast.Ident:
-		if obj := b.flow.ObjectOf(x); obj != nil {
-			if v := b.flow.SingleValue(obj); v != nil {
-				return b.boundArgs(v, depth+1)
+		obj := b.flow.ObjectOf(x)
+		if obj == nil {
+			return nil
+		}
+		if v := b.flow.SingleValue(obj); v != nil {
+			m := b.boundArgs(v, depth+1)
+			if st, ok := obj.Type().Underlying().(*types.Struct); ok && m != nil {
+				// for w := (window{Lim: n}); ; w.Off += n: a field written
+				// through the variable binds what the field holds.
+				for i := range st.NumFields() {
+					if sel := b.fieldWrite(obj, st.Field(i)); sel != nil {
+						if n := sqlxName(st, i); n != "" {
+							m[n] = sel
+						}
+					}
+				}
 			}
+			return m
 		}
 	case *ast.CompositeLit:
 		switch t := flow.Underlying(b.info, x).(type) {
@@ -637,17 +651,7 @@ func (b *builder) mapArgs(lit *ast.CompositeLit) map[string]ast.Expr {
 // their values: the db tag's name, or the field's name lower-cased. A
 // field tagged db:"-" is not bound.
 func structArgs(info *types.Info, lit *ast.CompositeLit, st *types.Struct) map[string]ast.Expr {
-	name := func(i int) string {
-		tag, ok := reflect.StructTag(st.Tag(i)).Lookup("db")
-		if !ok {
-			return strings.ToLower(st.Field(i).Name())
-		}
-		tag, _, _ = strings.Cut(tag, ",")
-		if tag == "-" {
-			return ""
-		}
-		return tag
-	}
+	name := func(i int) string { return sqlxName(st, i) }
 	m := make(map[string]ast.Expr)
 	for i, elt := range lit.Elts {
 		kv, keyed := elt.(*ast.KeyValueExpr)
@@ -671,4 +675,40 @@ func structArgs(info *types.Info, lit *ast.CompositeLit, st *types.Struct) map[s
 		}
 	}
 	return m
+}
+
+// sqlxName is the name sqlx binds field i of st to: its db tag's name, or
+// its name lower-cased; "" for a field tagged db:"-".
+func sqlxName(st *types.Struct, i int) string {
+	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("db")
+	if !ok {
+		return strings.ToLower(st.Field(i).Name())
+	}
+	tag, _, _ = strings.Cut(tag, ",")
+	if tag == "-" {
+		return ""
+	}
+	return tag
+}
+
+// fieldWrite returns the first assignment target v.f (f a field of the
+// struct variable v) in the package, or nil when f is only set where v is
+// defined.
+func (b *builder) fieldWrite(v types.Object, f *types.Var) ast.Expr {
+	for _, w := range b.flow.Writes[f.Origin()] {
+		var lhs []ast.Expr
+		switch n := w.Node.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		}
+		for _, l := range lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if ok && b.flow.ObjectOf(sel) == f.Origin() && b.flow.ObjectOf(sel.X) == v {
+				return sel
+			}
+		}
+	}
+	return nil
 }
