@@ -16,6 +16,12 @@
 // A flag with a bad value is a usage error at start-up (exit status 2),
 // before any package is loaded.
 //
+// Standalone, it loads the whole program from source for its facts, as
+// singlechecker does, but without the function bodies of the standard
+// library and of dependencies, which decide no fact (load.go): the cost
+// is in README.md and docs/measurements.md. -fix and -diff still run
+// through singlechecker, which loads every body.
+//
 // The binary is pure Go: it never links DuckDB.
 package main
 
@@ -31,6 +37,12 @@ func main() {
 	// Before singlechecker: -explain is not an analyzer flag (see explain.go).
 	if name, ok := explainArg(os.Args[1:]); ok {
 		os.Exit(explain(name, os.Stdout, os.Stderr))
+	}
+	// The common standalone run, with its own loader (standalone.go);
+	// everything else, go vet's protocol and -fix included, is
+	// singlechecker's, with an analyzer whose flags nothing set yet.
+	if code, ok := report(analyzer.New(analyzer.Default()), os.Args[1:]); ok {
+		os.Exit(code)
 	}
 	singlechecker.Main(analyzer.New(analyzer.Default()))
 }

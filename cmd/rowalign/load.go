@@ -1,0 +1,271 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Standalone, rowalign needs its facts (passes/scope) on every dependency,
+// so it loads the whole program from source, as singlechecker does for
+// any analyzer with facts. Type-checking every function body of the
+// standard library and the modules a project depends on made the run
+// several times slower than go vet (docs/measurements.md, "Standalone
+// cost"). Those bodies decide no fact:
+//
+//   - a package's OpensDuckDB fact comes from its import graph, which a
+//     file without bodies still declares, or from a sql.Open("duckdb", ...)
+//     call, which needs database/sql or sqlx imported in its file;
+//   - an Engine fact describes a function returning a *sql.DB (or Tx,
+//     Conn, sqlx's), and a file that spells such a type imports database/sql
+//     or sqlx.
+//
+// So the loader drops the function bodies of files in the Go root, the
+// module cache and vendor directories, unless the package directory is a
+// package named on the command line or holds a file that imports
+// database/sql or sqlx. Every package of the project's own modules keeps
+// its bodies: their facts, and the checks on them, see all of it.
+
+// bodyImports are the import paths that keep a directory's bodies: code
+// that opens or hands out a database handle.
+var bodyImports = map[string]bool{
+	"database/sql":            true,
+	"github.com/jmoiron/sqlx": true,
+}
+
+// loader parses files for go/packages, without function bodies where
+// they cannot change a fact.
+type loader struct {
+	// prefixes are the directories under which bodies may be dropped:
+	// the Go root's src and the module cache, each ending in a separator.
+	prefixes []string
+	// roots are the directories of the packages named on the command
+	// line; their files keep their bodies wherever they are.
+	roots map[string]bool
+
+	mu       sync.Mutex
+	dirs     map[string]bool // directory -> keeps its bodies
+	stripped map[string]bool // directories whose bodies were dropped
+}
+
+func newLoader(roots []string) *loader {
+	l := &loader{roots: make(map[string]bool), dirs: make(map[string]bool), stripped: make(map[string]bool)}
+	if env := goEnv("GOROOT", "GOMODCACHE"); len(env) == 2 {
+		for _, dir := range []string{filepath.Join(env[0], "src"), env[1]} {
+			if filepath.IsAbs(dir) {
+				l.prefixes = append(l.prefixes, filepath.Clean(dir)+string(filepath.Separator))
+			}
+		}
+	}
+	for _, dir := range roots {
+		l.roots[filepath.Clean(dir)] = true
+	}
+	return l
+}
+
+// goEnv returns the values of go env names, nil when go cannot say: then
+// every body is kept, as before.
+func goEnv(names ...string) []string {
+	out, err := exec.Command("go", append([]string{"env"}, names...)...).Output()
+	if err != nil {
+		return nil
+	}
+	return strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+}
+
+// parseFile is packages.Config.ParseFile: go/packages' own parse, then
+// the bodies dropped where keepBodies says so.
+func (l *loader) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	dir := filepath.Dir(filename)
+	if l.keepBodies(dir) {
+		// go/packages' mode; callers may rely on ast.Object resolution.
+		return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+	}
+	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)
+	if f != nil {
+		dropBodies(f)
+		l.mu.Lock()
+		l.stripped[dir] = true
+		l.mu.Unlock()
+	}
+	return f, err
+}
+
+// keepBodies reports whether the Go files of dir keep their function
+// bodies.
+func (l *loader) keepBodies(dir string) bool {
+	dir = filepath.Clean(dir)
+	if l.roots[dir] || !l.dependency(dir) {
+		return true
+	}
+	l.mu.Lock()
+	keep, ok := l.dirs[dir]
+	l.mu.Unlock()
+	if !ok {
+		keep = importsAny(dir, bodyImports)
+		l.mu.Lock()
+		l.dirs[dir] = keep
+		l.mu.Unlock()
+	}
+	return keep
+}
+
+// dependency reports whether dir holds code of the Go distribution or of
+// a module the project depends on: under the Go root, the module cache or
+// a vendor directory.
+func (l *loader) dependency(dir string) bool {
+	for _, p := range l.prefixes {
+		if strings.HasPrefix(dir+string(filepath.Separator), p) {
+			return true
+		}
+	}
+	return strings.Contains(filepath.ToSlash(dir)+"/", "/vendor/")
+}
+
+// importsAny reports whether a Go file of dir (under any build
+// constraint: more files than the build sees, so more bodies kept, never
+// fewer) imports one of paths, or dot-imports a package, or cannot be
+// read. Test files do not count: a dependency is loaded without them.
+func importsAny(dir string, paths map[string]bool) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return true
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly)
+		if err != nil {
+			return true
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || paths[path] || (imp.Name != nil && imp.Name.Name == ".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropBodies replaces the bodies of f's functions with one that type-checks
+// at once: an init function's body is empty, every other one panics (a
+// generic function needs a body, and a body without a terminating
+// statement would miss its return).
+func dropBodies(f *ast.File) {
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		body := &ast.BlockStmt{Lbrace: fn.Body.Lbrace, Rbrace: fn.Body.Rbrace}
+		if fn.Recv != nil || fn.Name.Name != "init" {
+			body.List = []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+				Fun:    &ast.Ident{NamePos: body.Lbrace, Name: "panic"},
+				Lparen: body.Lbrace,
+				Args:   []ast.Expr{&ast.Ident{NamePos: body.Lbrace, Name: "nil"}},
+				Rparen: body.Lbrace,
+			}}}
+		}
+		fn.Body = body
+	}
+}
+
+// unusedImport reports whether a type error says an import is not used:
+// the one error a package without bodies gets that it did not have.
+func unusedImport(err packages.Error) bool {
+	return err.Kind == packages.TypeError && strings.Contains(err.Msg, "imported") && strings.HasSuffix(err.Msg, "and not used")
+}
+
+// settle removes, from the packages whose bodies were dropped, the errors
+// about imports only those bodies used, and computes IllTyped again the
+// way go/packages does: a package is ill-typed if it or one of its
+// imports has errors.
+func (l *loader) settle(initial []*packages.Package) {
+	for pkg := range packages.Postorder(initial) {
+		if l.strippedPackage(pkg) && len(pkg.Errors) > 0 {
+			errs := pkg.Errors[:0]
+			for _, e := range pkg.Errors {
+				if !unusedImport(e) {
+					errs = append(errs, e)
+				}
+			}
+			pkg.Errors = errs
+			terrs := pkg.TypeErrors[:0]
+			for _, e := range pkg.TypeErrors {
+				if !unusedImport(packages.Error{Kind: packages.TypeError, Msg: e.Msg}) {
+					terrs = append(terrs, e)
+				}
+			}
+			pkg.TypeErrors = terrs
+		}
+		ill := len(pkg.Errors) > 0
+		for _, imp := range pkg.Imports {
+			ill = ill || imp.IllTyped
+		}
+		pkg.IllTyped = ill
+	}
+}
+
+func (l *loader) strippedPackage(pkg *packages.Package) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, f := range pkg.CompiledGoFiles {
+		if l.stripped[filepath.Dir(f)] {
+			return true
+		}
+	}
+	return false
+}
+
+// load loads the packages of patterns and their dependencies from
+// source, as singlechecker does for an analyzer with facts, with the
+// bodies dropped where they cannot change a fact.
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	roots, err := rootDirs(patterns, tests)
+	if err != nil {
+		return nil, err
+	}
+	l := newLoader(roots)
+	cfg := &packages.Config{
+		Mode:      packages.LoadAllSyntax | packages.NeedModule,
+		Tests:     tests,
+		ParseFile: l.parseFile,
+	}
+	initial, err := packages.Load(cfg, patterns...)
+	if err == nil && len(initial) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	l.settle(initial)
+	return initial, nil
+}
+
+// rootDirs returns the directories of the packages patterns name, without
+// their dependencies (one quick go list).
+func rootDirs(patterns []string, tests bool) ([]string, error) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Tests: tests}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			dirs = append(dirs, filepath.Dir(f))
+		}
+	}
+	return dirs, nil
+}
