@@ -33,6 +33,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/sqlxwalk",
 		"example.com/fixtures/builder",
 		"example.com/fixtures/named",
+		"example.com/fixtures/pagehelper",
 	)
 }
 

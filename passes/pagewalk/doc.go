@@ -15,6 +15,14 @@
 //		...
 //	}
 //
+// The loop may be in another function than the query: a page helper
+// whose offset is its parameter walks when a caller in the package calls
+// it in a loop with an advancing argument (interproc.go follows up to
+// three calls, function literals called where they are written or
+// through the variable holding them, and channel sends to a worker's
+// receiving loop). The walk's loop is then the caller's. A helper
+// called once, or with a request's value or a constant, is no walk.
+//
 // The walk strategies recognised are LIMIT/OFFSET pages whose offset
 // advances in the loop (off += n, off = page*n, off += rows read), rowid
 // ranges (rowid >= lo AND rowid < lo+n, or BETWEEN) whose lower bound

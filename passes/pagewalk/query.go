@@ -23,6 +23,9 @@ type walker struct {
 	// callers; funcUses counts the references to each function.
 	funcs    []*ast.FuncDecl
 	funcUses map[*types.Func]int
+	// root is the package's syntax, to find the calls and sends a walk
+	// crosses (interproc.go).
+	root inspector.Cursor
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -33,7 +36,7 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	if !sc.InScope || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, scope: sc, queries: queries}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, scope: sc, queries: queries, root: insp.Root()}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
@@ -66,26 +69,39 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	var walk *Walk
 	switch {
 	case s.Limit != nil && s.Offset != nil:
-		off := q.Arg(s.Offset)
-		loop := w.walkingLoop(q.Cursor, off)
-		if loop == nil {
+		reaches := w.reaches(q.Cursor, q.Arg(s.Offset))
+		if len(reaches) == 0 {
 			return nil
 		}
-		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: loop, size: q.Arg(s.Limit)}
-		walk.Sites = w.operandSites(q, s.Limit)
-		walk.Strides = w.strideSites(off, loop)
+		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: reaches[0].loop}
+		for i, r := range reaches {
+			size := r.out(q.Arg(s.Limit))
+			if i == 0 {
+				walk.size = size
+			}
+			sites := w.operandSites(q, s.Limit)
+			if _, ok := s.Limit.Int(); !ok && len(r.chain) > 0 {
+				sites = w.sites(size, 0) // the LIMIT argument as this caller passes it
+			}
+			walk.Sites = addSites(i, walk.Sites, sites)
+			walk.Strides = addSites(i, walk.Strides, w.strideSites(r.pos, r.loop))
+		}
 	case s.RowidLo != nil && s.RowidHi != nil:
-		lo := q.Arg(s.RowidLo)
-		loop := w.walkingLoop(q.Cursor, lo)
-		if loop == nil {
+		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
+		if len(reaches) == 0 {
 			return nil
 		}
-		walk = &Walk{Strategy: RowidRange, Query: q, loop: loop}
-		walk.size = w.rangeSize(lo, q.Arg(s.RowidHi), s.HiInclusive, loop)
-		if walk.size != nil {
-			walk.Sites = w.sites(walk.size, 0)
+		walk = &Walk{Strategy: RowidRange, Query: q, loop: reaches[0].loop}
+		for i, r := range reaches {
+			size := w.reachRangeSize(r, q.Arg(s.RowidLo), q.Arg(s.RowidHi), s.HiInclusive)
+			if walk.size == nil {
+				walk.size = size
+			}
+			if size != nil {
+				walk.Sites = addSites(i, walk.Sites, w.sites(size, 0))
+			}
+			walk.Strides = addSites(i, walk.Strides, w.strideSites(r.pos, r.loop))
 		}
-		walk.Strides = w.strideSites(lo, loop)
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
 		if loop == nil {
