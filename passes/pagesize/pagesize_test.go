@@ -34,6 +34,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/builder",
 		"example.com/fixtures/named",
 		"example.com/fixtures/pagehelper",
+		"example.com/fixtures/closurewalk",
 	)
 }
 
