@@ -35,6 +35,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/named",
 		"example.com/fixtures/pagehelper",
 		"example.com/fixtures/closurewalk",
+		"example.com/fixtures/workerpool",
 	)
 }
 
