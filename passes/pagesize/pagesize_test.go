@@ -36,6 +36,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/pagehelper",
 		"example.com/fixtures/closurewalk",
 		"example.com/fixtures/workerpool",
+		"example.com/fixtures/iterspans",
 	)
 }
 

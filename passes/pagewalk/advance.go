@@ -71,8 +71,16 @@ func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 			// element (for _, off := range offsets: data, not a position).
 			isKey := w.flow.ObjectOf(rs.Key) == v
 			switch t := flow.Underlying(w.info, rs.X).(type) {
-			case *types.Basic, *types.Signature:
+			case *types.Basic:
 				return true
+			case *types.Signature:
+				// An iterator of the package counts when what it yields
+				// advances (spans yields lo += size, a table iterator
+				// yields 0); another package's iterator by its key.
+				if ys, ok := w.yields(v); ok {
+					return w.yieldAdvances(ys)
+				}
+				return isKey
 			case *types.Slice, *types.Array:
 				return isKey
 			case *types.Pointer:

@@ -408,7 +408,7 @@ func (w *walker) reachRangeSize(r reach, lo, hi ast.Expr, inclusive bool) ast.Ex
 			lo, hi = w.bind(r.chain[i], lo, false), w.bind(r.chain[i], hi, false)
 		}
 	}
-	return nil
+	return w.yieldRangeSize(lo, hi, inclusive)
 }
 
 // addSites appends the sites the i-th reach of a walk found: all of them

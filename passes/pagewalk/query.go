@@ -26,6 +26,8 @@ type walker struct {
 	// root is the package's syntax, to find the calls and sends a walk
 	// crosses (interproc.go).
 	root inspector.Cursor
+	// yieldDepth counts the iterators being looked into (yield.go).
+	yieldDepth int
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -75,13 +77,16 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		}
 		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: reaches[0].loop}
 		for i, r := range reaches {
-			size := r.out(q.Arg(s.Limit))
+			limit := q.Arg(s.Limit)
+			size := w.throughYield(r.out(limit))
 			if i == 0 {
 				walk.size = size
 			}
 			sites := w.operandSites(q, s.Limit)
-			if _, ok := s.Limit.Int(); !ok && len(r.chain) > 0 {
-				sites = w.sites(size, 0) // the LIMIT argument as this caller passes it
+			if _, inSQL := s.Limit.Int(); !inSQL && size != limit {
+				// The LIMIT as this caller passes it, or as the
+				// iterator yields it: bounds(total, 200_000).
+				sites = w.sites(size, 0)
 			}
 			walk.Sites = addSites(i, walk.Sites, sites)
 			walk.Strides = addSites(i, walk.Strides, w.strideSites(r.pos, r.loop))
@@ -223,6 +228,14 @@ func (w *walker) rangeSize(lo, hi ast.Expr, inclusive bool, loop ast.Node) ast.E
 		return nil
 	}
 	hi = w.definition(hi, loop)
+	if call, ok := ast.Unparen(hi).(*ast.CallExpr); ok && w.isBuiltin(call, "min") {
+		// hi := min(lo+n, total): the last page stops at the end.
+		for _, arg := range call.Args {
+			if size := w.rangeSize(lo, arg, inclusive, loop); size != nil {
+				return size
+			}
+		}
+	}
 	if inclusive {
 		if b, ok := ast.Unparen(hi).(*ast.BinaryExpr); ok && b.Op == token.SUB && w.isConst(b.Y, 1) {
 			hi = b.X
@@ -269,6 +282,15 @@ func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
 		return oa == ob
 	}
 	return types.ExprString(a) == types.ExprString(b)
+}
+
+func (w *walker) isBuiltin(call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := w.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 func (w *walker) isConst(e ast.Expr, want int64) bool {
