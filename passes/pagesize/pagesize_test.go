@@ -37,6 +37,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/closurewalk",
 		"example.com/fixtures/workerpool",
 		"example.com/fixtures/iterspans",
+		"example.com/fixtures/pgwalks",
 	)
 }
 
