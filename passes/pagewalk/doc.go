@@ -20,8 +20,11 @@
 // it in a loop with an advancing argument (interproc.go follows up to
 // three calls, function literals called where they are written or
 // through the variable holding them, and channel sends to a worker's
-// receiving loop). The walk's loop is then the caller's. A helper
-// called once, or with a request's value or a constant, is no walk.
+// receiving loop). The walk's loop is then the caller's, and its sizes
+// are those the walking callers pass. A helper called once, or with a
+// request's value or a constant, is no walk. A range over an iterator of
+// the package walks when what the iterator yields advances, and the
+// page size is read from the yield call (yield(lo, min(lo+n, total))).
 //
 // The walk strategies recognised are LIMIT/OFFSET pages whose offset
 // advances in the loop (off += n, off = page*n, off += rows read), rowid
@@ -46,5 +49,8 @@
 // value of range bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches cut
 // from one streaming query and sent somewhere that is not a DuckDB commit;
 // walks over a handle opened with another driver; sizes it cannot trace
-// to a constant (read from flags, computed at run time).
+// to a constant (read from flags, computed at run time); across a
+// function boundary, a position computed from a parameter inside the
+// helper (off := page * n), a struct an iterator yields (chunk{lo, hi}),
+// a helper reached only from another package, or more than three hops.
 package pagewalk
