@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
 )
 
 // maxHops bounds how many function boundaries or channel sends a
@@ -245,7 +247,35 @@ func (w *walker) channelObjects(ch ast.Expr) []types.Object {
 // (the position comes from it: a request's value, or a counter) and
 // strict returns nil.
 func (w *walker) bind(h hop, e ast.Expr, loose bool) ast.Expr {
+	return w.bindDepth(h, e, loose, 0)
+}
+
+func (w *walker) bindDepth(h hop, e ast.Expr, loose bool, depth int) ast.Expr {
 	e = ast.Unparen(e)
+	if loose && depth < flow.MaxDepth {
+		if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.MUL || b.Op == token.ADD) {
+			// fetch(page) running OFFSET page*size: the position moves
+			// when the one operand that crosses the hop does.
+			x, y := w.bindDepth(h, b.X, true, depth+1), w.bindDepth(h, b.Y, true, depth+1)
+			switch xin, yin := x == ast.Unparen(b.X), y == ast.Unparen(b.Y); {
+			case !xin && yin:
+				return x
+			case xin && !yin:
+				return y
+			}
+			return e
+		}
+		if id, ok := e.(*ast.Ident); ok && h.inner != nil {
+			// off := page * size inside the helper: look through it.
+			if v, ok := w.info.Uses[id].(*types.Var); ok && h.inner.Pos() < v.Pos() && v.Pos() < h.inner.End() {
+				if val := w.flow.SingleValue(v); val != nil {
+					if out := w.bindDepth(h, val, true, depth+1); out != ast.Unparen(val) {
+						return out
+					}
+				}
+			}
+		}
+	}
 	root, field := e, (*ast.Ident)(nil)
 	if sel, ok := e.(*ast.SelectorExpr); ok {
 		if s, ok := w.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
@@ -424,4 +454,49 @@ func addSites(i int, sites, more []Site) []Site {
 		}
 	}
 	return sites
+}
+
+// hopStrides returns the constants the position pos of the query's
+// function is computed with from what crosses r's hops: 50_000 in
+// off := n * 50_000 inside a helper called with a page number. A fix of
+// the page size must change them too (strideSites finds those of the
+// loop's own function).
+func (w *walker) hopStrides(r reach, pos ast.Expr) []Site {
+	var out []Site
+	for _, h := range r.chain {
+		if pos == nil {
+			break
+		}
+		out = append(out, w.crossingStrides(h, pos, 0)...)
+		pos = w.bind(h, pos, true)
+	}
+	return out
+}
+
+func (w *walker) crossingStrides(h hop, e ast.Expr, depth int) []Site {
+	if depth >= flow.MaxDepth {
+		return nil
+	}
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op != token.MUL && e.Op != token.ADD {
+			return nil
+		}
+		xin := w.bind(h, e.X, true) == ast.Unparen(e.X)
+		yin := w.bind(h, e.Y, true) == ast.Unparen(e.Y)
+		switch {
+		case !xin && yin:
+			return append(w.crossingStrides(h, e.X, depth+1), w.sites(e.Y, 0)...)
+		case xin && !yin:
+			return append(w.crossingStrides(h, e.Y, depth+1), w.sites(e.X, 0)...)
+		}
+	case *ast.Ident:
+		if v, ok := w.info.Uses[e].(*types.Var); ok && h.inner != nil && h.inner.Pos() < v.Pos() && v.Pos() < h.inner.End() {
+			if val := w.flow.SingleValue(v); val != nil {
+				return w.crossingStrides(h, val, depth+1)
+			}
+		}
+	}
+	return nil
 }

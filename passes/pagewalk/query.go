@@ -89,7 +89,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				sites = w.sites(size, 0)
 			}
 			walk.Sites = addSites(i, walk.Sites, sites)
-			walk.Strides = addSites(i, walk.Strides, w.strideSites(r.pos, r.loop))
+			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...))
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:
 		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
@@ -105,7 +105,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 			if size != nil {
 				walk.Sites = addSites(i, walk.Sites, w.sites(size, 0))
 			}
-			walk.Strides = addSites(i, walk.Strides, w.strideSites(r.pos, r.loop))
+			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...))
 		}
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))

@@ -165,3 +165,36 @@ func CountAligned(ctx context.Context, db *sql.DB, total int64) (int, error) {
 func One(ctx context.Context, db *sql.DB, lo int64) (int, error) {
 	return readRange(ctx, db, lo, lo+10_000)
 }
+
+const reportPage = 150_000 // want `^page size reportPage = 150000 is not a multiple`
+
+// reportRows reads page number n of the report: the offset is computed
+// from the page number inside the helper.
+func reportRows(db *sql.DB, n int) (*sql.Rows, error) {
+	return db.Query("SELECT * FROM report LIMIT ? OFFSET ?", reportPage, n*reportPage)
+}
+
+// auditRows reads page n of the audit log through a local offset.
+func auditRows(db *sql.DB, n int) (*sql.Rows, error) {
+	off := n * 50_000
+	return db.Query("SELECT * FROM audit LIMIT 50000 OFFSET ?", off) // want `^page size 50000 is smaller than`
+}
+
+// Report walks both by page number.
+func Report(db *sql.DB) {
+	for n := 0; ; n++ {
+		rows, err := reportRows(db, n)
+		if err != nil || !rows.Next() {
+			return
+		}
+		rows.Close()
+		if a, err := auditRows(db, n); err == nil {
+			a.Close()
+		}
+	}
+}
+
+// Page serves page n to a client: no walk.
+func Page(db *sql.DB, n int) (*sql.Rows, error) {
+	return reportRows(db, n)
+}
