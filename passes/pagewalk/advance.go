@@ -30,6 +30,13 @@ func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
 			// reqs[i].Offset: an element read at a counter is data (a
 			// request's own page), not a position the loop moves on.
 			return false
+		case *ast.SelectorExpr:
+			// c.First, c a struct an iterator of the package yields
+			// (chunk{first, first + width - 1}): the field's value there.
+			if f, ok := w.yieldedFields(n); ok {
+				found = w.yieldAdvances(f)
+				return false
+			}
 		case *ast.Ident:
 			obj, ok := w.info.Uses[n].(*types.Var)
 			if !ok {

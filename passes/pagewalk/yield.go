@@ -109,22 +109,49 @@ func (w *walker) throughYield(e ast.Expr) ast.Expr {
 	return e
 }
 
+// yieldedFields returns, for sel, a field of a struct yielded by an
+// iterator of the package (c.First in for c := range chunks(n)), the
+// field's values in the yield calls; ok is false otherwise.
+func (w *walker) yieldedFields(sel *ast.SelectorExpr) ([]yielded, bool) {
+	id, isIdent := ast.Unparen(sel.X).(*ast.Ident)
+	if !isIdent {
+		return nil, false
+	}
+	v, isVar := w.info.Uses[id].(*types.Var)
+	if !isVar {
+		return nil, false
+	}
+	if _, isStruct := v.Type().Underlying().(*types.Struct); !isStruct {
+		return nil, false
+	}
+	ys, ok := w.yields(v)
+	if !ok {
+		return nil, false
+	}
+	var out []yielded
+	for _, y := range ys {
+		if f := w.fieldOf(y.arg, sel.Sel.Name); f != nil {
+			y.arg = f
+			out = append(out, y)
+		}
+	}
+	return out, len(out) == len(ys)
+}
+
 // yieldRangeSize returns the size of a rowid range whose bounds are the
 // key and value of a range over an iterator of the package: found in the
 // yield call (yield(lo, min(lo+size, total))) and carried to the range's
 // call (spans(n, 250_000)).
 func (w *walker) yieldRangeSize(lo, hi ast.Expr, inclusive bool) ast.Expr {
-	vlo, _ := w.flow.ObjectOf(lo).(*types.Var)
-	vhi, _ := w.flow.ObjectOf(hi).(*types.Var)
-	if vlo == nil || vhi == nil {
-		return nil
-	}
-	los, ok1 := w.yields(vlo)
-	his, ok2 := w.yields(vhi)
+	los, ok1 := w.yieldedBound(lo)
+	his, ok2 := w.yieldedBound(hi)
 	if !ok1 || !ok2 || len(los) != len(his) {
 		return nil
 	}
 	for i := range los {
+		if los[i].out.call != his[i].out.call {
+			continue // bounds from two ranges
+		}
 		scope := los[i].loop
 		if scope == nil {
 			scope = los[i].out.inner
@@ -134,6 +161,19 @@ func (w *walker) yieldRangeSize(lo, hi ast.Expr, inclusive bool) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// yieldedBound returns what iterators of the package yield for the
+// bound e of a rowid range: a range variable (lo) or a field of one
+// (c.First).
+func (w *walker) yieldedBound(e ast.Expr) ([]yielded, bool) {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		return w.yieldedFields(sel)
+	}
+	if v, ok := w.flow.ObjectOf(e).(*types.Var); ok {
+		return w.yields(v)
+	}
+	return nil, false
 }
 
 // funcDecl returns the declaration in the package of the function call

@@ -46,7 +46,7 @@ type chunk struct{ First, Last int64 }
 // chunks yields closed ranges of 100,000 rows.
 func chunks(total int64) iter.Seq[chunk] {
 	return func(yield func(chunk) bool) {
-		const width = 100_000
+		const width = 100_000 // want `^page size width = 100000 is smaller than`
 		for first := int64(0); first < total; first += width {
 			if !yield(chunk{first, first + width - 1}) {
 				return
@@ -56,8 +56,7 @@ func chunks(total int64) iter.Seq[chunk] {
 }
 
 // Archive reads closed ranges with BETWEEN from a struct the iterator
-// yields. Known miss, kept silent here: the walk finder follows integers
-// yielded, not the fields of a struct yielded (chunk{first, ...}).
+// yields: the fields' values in the yield call advance.
 func Archive(db *sql.DB, total int64) {
 	for c := range chunks(total) {
 		db.Query("SELECT * FROM events WHERE rowid BETWEEN ? AND ?", c.First, c.Last)
