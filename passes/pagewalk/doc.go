@@ -22,9 +22,12 @@
 // through the variable holding them, and channel sends to a worker's
 // receiving loop). The walk's loop is then the caller's, and its sizes
 // are those the walking callers pass. A helper called once, or with a
-// request's value or a constant, is no walk. A range over an iterator of
-// the package walks when what the iterator yields advances, and the
-// page size is read from the yield call (yield(lo, min(lo+n, total))).
+// request's value or a constant, is no walk. A position computed from a
+// page-number parameter (OFFSET page*n) crosses too, n being a stride a
+// fix changes with the size. A range over an iterator of the package
+// walks when what the iterator yields for the position (an int, or a
+// field of a struct yielded) advances, and the page size is read from
+// the yield call (yield(lo, min(lo+n, total))).
 //
 // The walk strategies recognised are LIMIT/OFFSET pages whose offset
 // advances in the loop (off += n, off = page*n, off += rows read), rowid
@@ -50,7 +53,8 @@
 // from one streaming query and sent somewhere that is not a DuckDB commit;
 // walks over a handle opened with another driver; sizes it cannot trace
 // to a constant (read from flags, computed at run time); across a
-// function boundary, a position computed from a parameter inside the
-// helper (off := page * n), a struct an iterator yields (chunk{lo, hi}),
-// a helper reached only from another package, or more than three hops.
+// function boundary, a position computed from two parameters (off :=
+// page * n with n a parameter too), a helper reached only from another
+// package or through an interface or a func value passed around, or
+// more than three hops.
 package pagewalk
