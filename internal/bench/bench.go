@@ -31,6 +31,7 @@ const (
 	Scan    = "scan"    // one unpaged SELECT *
 	Offset  = "offset"  // SELECT * ... LIMIT n OFFSET o
 	OrderBy = "orderby" // SELECT * ... ORDER BY rowid LIMIT n OFFSET o
+	Keyset  = "keyset"  // SELECT * ... WHERE k > last ORDER BY k LIMIT n, k the first column
 	Rowid   = "rowid"   // rowid ranges of n rows, one transaction
 	Overlap = "overlap" // rowid ranges, the next page's query run while the current page is scanned
 	Pager   = "pager"   // pager.Pages, k whole row groups per page
@@ -39,10 +40,12 @@ const (
 )
 
 // AllStrategies lists every strategy.
-var AllStrategies = []string{Scan, Offset, OrderBy, Rowid, Overlap, Pager, Write, Copy}
+var AllStrategies = []string{Scan, Offset, OrderBy, Keyset, Rowid, Overlap, Pager, Write, Copy}
 
 // DefaultStrategies is what a sweep measures unless told otherwise: all but
-// Overlap, an experiment whose result docs/pager.md records.
+// Overlap, an experiment whose result docs/pager.md records, and Keyset,
+// which needs a unique first column and is quadratic at small pages
+// (minutes on a million rows; docs/measurements.md).
 var DefaultStrategies = []string{Scan, Offset, OrderBy, Rowid, Pager, Write, Copy}
 
 // Sized reports whether a strategy takes a page size.
@@ -226,6 +229,11 @@ func Measure(ctx context.Context, j Job) (Sample, error) {
 				break
 			}
 		}
+	case Keyset:
+		s.Rows, err = keysetWalk(ctx, db, tbl, n)
+		if err == nil && s.Rows != total {
+			err = fmt.Errorf("the keyset walk over the first column read %d of %d rows: the column is not a unique key", s.Rows, total)
+		}
 	case Rowid:
 		err = inTx(ctx, db, func(tx *sql.Tx) error {
 			for lo := int64(0); lo <= maxRowid; lo += n {
@@ -355,6 +363,65 @@ func scanQuery(ctx context.Context, q querier, query string) (int64, error) {
 	}
 	defer rows.Close()
 	return scanRows(rows)
+}
+
+// keysetWalk walks tbl as keyset pagination does, k > last ORDER BY k
+// LIMIT n with k the table's first column, and returns the rows read.
+func keysetWalk(ctx context.Context, db *sql.DB, tbl string, n int64) (int64, error) {
+	rows, err := db.QueryContext(ctx, `SELECT * FROM `+tbl+` LIMIT 0`)
+	if err != nil {
+		return 0, err
+	}
+	cols, err := rows.Columns()
+	rows.Close()
+	if err != nil || len(cols) == 0 {
+		return 0, fmt.Errorf("keyset: columns of %s: %v", tbl, err)
+	}
+	key := pager.Ident(cols[0])
+	var total int64
+	var last any
+	for {
+		q := fmt.Sprintf(`SELECT * FROM %s ORDER BY %s LIMIT %d`, tbl, key, n)
+		args := []any{}
+		if last != nil {
+			q = fmt.Sprintf(`SELECT * FROM %s WHERE %s > ? ORDER BY %s LIMIT %d`, tbl, key, key, n)
+			args = append(args, last)
+		}
+		got, lastKey, err := scanKeyed(ctx, db, q, args)
+		total += got
+		if err != nil || got < n {
+			return total, err
+		}
+		last = lastKey
+	}
+}
+
+// scanKeyed is scanRows that also returns the last row's first column.
+func scanKeyed(ctx context.Context, db *sql.DB, q string, args []any) (int64, any, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return 0, nil, err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var n int64
+	var last any
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return n, nil, err
+		}
+		n++
+		last = vals[0]
+	}
+	return n, last, rows.Err()
 }
 
 // scanRows scans every column of every row into Go values, as a program

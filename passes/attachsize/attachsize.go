@@ -3,7 +3,7 @@ package attachsize
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,56 +34,49 @@ const vector = settings.VectorSize
 func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, q := range in.Walks.Queries {
-		if d, ok := check(q); ok {
+		if d, ok := check(in, q); ok {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func check(q *sqltext.Query) (analysis.Diagnostic, bool) {
+func check(in *checker.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	s := q.Shape
 	op := s.Options["ROW_GROUP_SIZE"]
-	n, ok := op.Int()
+	sz, ok := sizeOf(in, q, op)
 	if !ok {
 		return analysis.Diagnostic{}, false
 	}
-	pos, end := q.Call.Pos(), q.Call.End()
-	if p, ok := q.NumberPos(op); ok {
-		pos, end = p, p+token.Pos(len(op.Tok.Text))
-	}
-	d := analysis.Diagnostic{Pos: pos, End: end}
+	n := sz.value
+	d := analysis.Diagnostic{Pos: sz.pos, End: sz.end}
 	// A fix adds the storage version next to the size; where an older one
 	// is written already, the user changes it by hand.
 	_, hasVersion := s.Options["STORAGE_VERSION"]
-	fixable := pos != q.Call.Pos() && !hasVersion
 	needsVersion := func(n int64) bool {
 		return n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
 	}
-	fix := func(text, msg string) {
-		if fixable {
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   msg,
-				TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
-			}}
+	fix := func(msg string, edits ...analysis.TextEdit) {
+		if !hasVersion && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() }) {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
 		}
 	}
 	switch {
 	case s.Kind == sqltext.Attach && n%vector != 0:
 		m := max((n+vector/2)/vector*vector, vector)
-		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d): DuckDB rejects a size that is not a multiple of its vector size %d; use %d", n, vector, m)
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s): DuckDB rejects a size that is not a multiple of its vector size %d; use %d", sz.text(), vector, m)
 		text := strconv.FormatInt(m, 10)
 		if needsVersion(m) {
 			// 122,880 rows or more need the newer storage format too.
 			d.Message += " with " + storageOption
 			text += ", " + storageOption
 		}
-		fix(text, "Use "+text)
+		fix("Use "+text, sz.rewrite(m, needsVersion(m))...)
 	case s.Kind == sqltext.Attach && needsVersion(n):
-		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %d) without %s or later: older storage formats reject row groups of 122,880 rows or more; add it", n, storageOption)
-		fix(op.Tok.Text+", "+storageOption, "Add "+storageOption)
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s) without %s or later: older storage formats reject row groups of 122,880 rows or more; add it", sz.text(), storageOption)
+		fix("Add "+storageOption, sz.addVersion())
 	case s.Kind == sqltext.Copy && n < vector && isParquet(s):
-		d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %d): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time (unmeasured); use %d+", n, vector, vector)
+		d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %s): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time (unmeasured); use %d+", sz.text(), vector, vector)
 	default:
 		return d, false
 	}

@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attachsize.Analyzer, "example.com/fixtures/attach")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attachsize.Analyzer, "example.com/fixtures/attach", "example.com/fixtures/sprintf")
 }

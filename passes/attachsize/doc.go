@@ -12,12 +12,21 @@
 //
 //	db.Exec("ATTACH 'a.db' AS a (ROW_GROUP_SIZE 200000)")
 //
-// The fix writes the nearest multiple of 2,048, and adds the storage
-// version when the size needs it and none is written. COPY ... (FORMAT
+// The size may be put into the text from Go, as a literal, a named
+// constant or a variable assigned once:
+//
+//	db.Exec(fmt.Sprintf("ATTACH '%s' AS w (ROW_GROUP_SIZE %d)", path, 150_000))
+//
+// The finding is then on the Go argument.
+//
+// The fix writes the nearest multiple of 2,048 where the size is written
+// (the number in the SQL, or the Go literal: 150_000 becomes 149_504),
+// and adds the storage version to the SQL text when the size needs it
+// and none is written. COPY ... (FORMAT
 // parquet, ROW_GROUP_SIZE n) below 2,048 is reported too: the Parquet
 // writer fills row groups a vector at a time (not measured here).
 //
-// Not reported: sizes in a Go value rather than the SQL text; COPY to
-// other formats; an older STORAGE_VERSION spelt in a way rowalign cannot
+// Not reported: sizes that are not constants the source shows (a flag,
+// a parameter, a computation); COPY to other formats; an older STORAGE_VERSION spelt in a way rowalign cannot
 // read.
 package attachsize

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/settings"
@@ -73,7 +74,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp),
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {

@@ -22,7 +22,8 @@ var Check, Analyzer = checker.Define(settings.CommitSize, doc, run)
 // DuckDB 1.5.6, 2026-11-30 (docs/measurements.md#committing-page-by-page).
 const (
 	// costMisaligned: 250,000-row commits 5.07 s (2.13 s of it the
-	// checkpoint rewriting 12 row groups), 245,760-row commits 2.57 s.
+	// checkpoint, which found 12 row groups, 4 of them partial), 245,760-row
+	// commits 2.57 s (9 whole groups).
 	costMisaligned = "each commit leaves a partial row group (2x slower load)"
 	// costSmall: 10,000-row commits 10.02 s, 122,880-row commits 3.88 s.
 	costSmall = "each commit goes through the WAL row by row (2.6x slower load at 10,000 rows)"

@@ -25,6 +25,7 @@
 // Not reported: sizes that are multiples of the row group or under -min;
 // Appender flushes inside one transaction (they commit nothing); batches
 // cut from one streaming query that are not committed into DuckDB; sizes
-// that are not constants; names that say bytes; handles opened with
+// no constant reaches (computed at run time; a flag's or an environment
+// fallback's default is a constant that reaches); names that say bytes; handles opened with
 // another driver.
 package commitsize

@@ -29,7 +29,8 @@
 //
 // Not reported: sizes that are multiples of the row group or under -min;
 // vector-sized chunks that divide the row group (2,048 ... 61,440); names
-// that say bytes; sizes that are not constants; LIMIT/OFFSET pages outside
+// that say bytes; sizes no constant reaches (computed at run time; a flag's or
+// an environment fallback's default is a constant that reaches); LIMIT/OFFSET pages outside
 // a walking loop (a page per request); walks whose pages are committed
 // (see commitsize); walks over a table function or a file
 // (read_parquet(...), read_csv(...), FROM 'x.parquet'), whose row groups

@@ -40,21 +40,29 @@
 // Flush under a condition such as n%N == 0, n >= N or len(batch) == N
 // inside a loop.
 //
-// The size of each walk or loop is traced to where it is written: a
-// literal, a constant (also from another package), a variable assigned
-// once, a struct field set in composite literals, or a parameter bound by
-// constants at the call sites of its function in the same package,
-// generic functions and iterator functions included.
+// The size of each walk or loop is traced to where it is written, with
+// go/ssa (package ssaflow, built only when a size needs it): every
+// assignment that reaches it, struct fields, parameters bound at their
+// call sites (go, defer, closures, iterators' yield calls), captured
+// variables, results of the package's functions and methods, values sent
+// on a channel, cmp.Or, and the defaults of flag and pflag flags. A
+// constant that reaches the size on some path is a site, even when other
+// paths bring values from outside (a flag's default, an environment
+// variable's fallback); one that is always overwritten is not. A package
+// with type errors is traced by syntax alone (package flow): a literal, a
+// constant (also from another package), a variable's assignments, a
+// struct field set in composite literals, or a parameter bound by
+// constants at the call sites of its function.
 //
 // Find reports nothing; the checks decide what is worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
 // a loop, or in a loop whose offset does not advance (a page served per
 // request, an offset read from a slice element: reqs[i].Offset, or the
 // value of range bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches cut
 // from one streaming query and sent somewhere that is not a DuckDB commit;
-// walks over a handle opened with another driver; sizes it cannot trace
-// to a constant (read from flags, computed at run time); across a
-// function boundary, a position computed from two parameters (off :=
-// page * n with n a parameter too), a helper reached only from another
-// package or through an interface or a func value passed around, or
-// more than three hops.
+// walks over a handle opened with another driver; sizes no constant
+// reaches (computed at run time, read from a file); across a function
+// boundary, a position computed from two parameters (off := page * n
+// with n a parameter too), a helper reached only from another package or
+// through an interface or a func value passed around, or more than three
+// hops.
 package pagewalk

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/sqltext"
@@ -30,7 +31,7 @@ var find = &analysis.Analyzer{
 		if !sc.InScope {
 			return &pagewalk.Result{}, nil
 		}
-		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp), nil
+		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)), nil
 	},
 }
 

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
@@ -16,6 +17,7 @@ type walker struct {
 	pkg   *types.Package
 	info  *types.Info
 	flow  *flow.Index
+	ssa   *ssaflow.Program // built on the first size traced; nil: syntax only
 	scope *scope.Result
 	// queries are the package's queries, to find BEGIN before an Appender.
 	queries []*sqltext.Query
@@ -32,13 +34,14 @@ type walker struct {
 
 // Find returns the walks, commit loops and Appender loops of a package in
 // scope: sc is its scope, whose value index it reads; queries its queries
-// (sqltext.Find); insp covers its syntax.
-func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector) *Result {
+// (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
+// with the syntax index only).
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program) *Result {
 	res := &Result{Queries: queries}
 	if !sc.InScope || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, scope: sc, queries: queries, root: insp.Root()}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, queries: queries, root: insp.Root()}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}

@@ -24,10 +24,36 @@ func (w *walker) operandSites(q *sqltext.Query, o *sqltext.Operand) []Site {
 	return nil
 }
 
-// sites traces the integer expression e to the constants it is set from.
-// It returns nothing when any source of e is not visible (a flag, a
-// computation, a variable whose address is taken).
+// sites traces the integer expression e to the constants it is set from:
+// with SSA (package ssaflow) when the package has it, which follows
+// values through flags, calls, closures and channels and knows which
+// assignments reach e; else with the syntax index (astSites). Each
+// constant that reaches e on some path is a site, even when other paths
+// bring values from outside (see ssaflow's policy).
 func (w *walker) sites(e ast.Expr, depth int) []Site {
+	srcs, ok := w.ssa.Sources(e)
+	if !ok {
+		return w.astSites(e, depth)
+	}
+	var out []Site
+	for _, src := range srcs {
+		v, exact := flow.IntValue(w.info, src.Expr)
+		if !exact {
+			continue
+		}
+		s := w.constSite(src.Expr, v, 0)
+		if s.Name == "" {
+			s.Name = src.Name
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// astSites traces e with the syntax index of package flow. It returns
+// nothing when any source of e is not visible (a flag, a computation, a
+// variable whose address is taken).
+func (w *walker) astSites(e ast.Expr, depth int) []Site {
 	if e == nil || depth > flow.MaxDepth {
 		return nil
 	}
@@ -35,7 +61,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 	// LIMIT pageSize+1 asks for one row more to see whether another page
 	// follows: the page size is pageSize.
 	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && w.isConst(b.Y, 1) {
-		return w.sites(b.X, depth+1)
+		return w.astSites(b.X, depth+1)
 	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		v, exact := flow.IntValue(w.info, e)
@@ -47,7 +73,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 	// int64(n), a conversion: the value of n.
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
-			return w.sites(call.Args[0], depth+1)
+			return w.astSites(call.Args[0], depth+1)
 		}
 		return nil
 	}
@@ -64,7 +90,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 		var out []Site
 		for _, call := range w.flow.Calls[p.Func] {
 			if p.Index < len(call.Args) && !call.Ellipsis.IsValid() {
-				out = append(out, w.sites(call.Args[p.Index], depth+1)...)
+				out = append(out, w.astSites(call.Args[p.Index], depth+1)...)
 			}
 		}
 		return out
@@ -77,7 +103,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 		if wr.Value == nil || wr.Tuple || (wr.Op != token.DEFINE && wr.Op != token.ASSIGN) {
 			return nil // n *= 2, n++: not a constant any more
 		}
-		for _, s := range w.sites(wr.Value, depth+1) {
+		for _, s := range w.astSites(wr.Value, depth+1) {
 			if s.Name == "" {
 				s.Name = v.Name()
 			}

@@ -36,18 +36,34 @@
 //   - assignments, and struct fields of the package's own types, from
 //     every keyed or positional literal and assignment in the package;
 //   - the returns of the package's own functions, and the Engine facts
-//     of other packages' exported functions (store.OpenPostgres);
+//     of other packages' exported functions and methods
+//     (store.OpenPostgres, cfg.OpenWarehouse), package variables and
+//     struct fields (app.Stores.PG, set in store.New);
 //   - parameters, when every call of the function is in the package (it
-//     is never used as a value) and all calls pass one engine.
+//     is never used as a value) and all calls pass one engine;
+//   - closures' parameters, when the closure is called where it is
+//     written, assigned to a variable that is only ever called, or
+//     passed to a function of the package that only ever calls it: a
+//     transaction helper inTx(duck, func(tx *sql.Tx) error {...}) gives
+//     the callback the engine of the handle that call passes; another
+//     package's helper says what it passes its callbacks in a Callbacks
+//     fact (store.InTx(ctx, db, fn): db's handle; s.WithWarehouseTx(ctx,
+//     fn): DuckDB's);
+//   - interface methods (s.DB()), when the interface is the package's
+//     own: the one engine of all of the package's implementations.
 //
 // Where the handles a value may hold disagree, or its origin is out of
-// sight (an exported function no code here calls, a closure's
-// parameter, a field of another package's type), its engine is unknown.
-// An unknown handle counts as DuckDB's in a package that talks to DuckDB
-// only, as it always has; in a package that also talks to another engine
-// (it imports that engine's driver, or provably opens or receives one of
-// its handles) rowalign stays silent: a false finding, or a fix that
-// rewrites a PostgreSQL page size, costs a team more than a missed one.
+// sight (an exported function no code here calls, a closure handed to
+// another package, a field of another package's type that its package
+// does not set to one engine, an interface with implementations of two
+// engines), its engine is unknown. An unknown handle counts as DuckDB's
+// in a package that talks to DuckDB only, as it always has; in a package
+// that also talks to another engine (it imports that engine's driver, or
+// provably opens, receives or reads one of its handles) rowalign stays
+// silent: a false finding, or a fix that rewrites a PostgreSQL page
+// size, costs a team more than a missed one. So a fix never rewrites a
+// size that only a handle of another engine uses; a size shared by a
+// DuckDB walk and another engine's walk is reported at the DuckDB walk.
 //
 // Analyzer reports nothing. Result lets the rowalign checks return at
 // once on packages that are not DuckDB code, which is most of any build.

@@ -14,7 +14,7 @@ import (
 // of one engine, and nothing on a package that does not touch DuckDB.
 func TestFacts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), scope.Analyzer,
-		"example.com/scope/store", "example.com/scope/duckstore")
+		"example.com/scope/store", "example.com/scope/duckstore", "example.com/scope/pgmigrate/store")
 }
 
 // TestEngines runs pagesize on code that holds handles of two engines:
@@ -29,8 +29,23 @@ func TestEngines(t *testing.T) {
 		"example.com/scope/mixed",
 		"example.com/scope/duckonly",
 		"example.com/scope/purge",
+		"example.com/scope/ifacestore",
 	}
 	// The suite's findings on them, offsetwalk's included, are pinned in
 	// analyzer/testdata/fixtures.txt.
 	analysistest.Run(t, analysistest.TestData(), pagesize.Analyzer, pkgs...)
+}
+
+// TestEngineFixes applies pagesize's fixes where handles reach walks
+// through other packages' struct fields and methods, closures, a
+// transaction helper and interfaces: the goldens show every PostgreSQL
+// page size untouched.
+func TestEngineFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
+		"example.com/scope/pgmigrate",
+		"example.com/scope/pgmigrate/nightly",
+		"example.com/scope/pgmigrate/archive",
+		"example.com/scope/duckiface",
+		"example.com/scope/closures",
+	)
 }

@@ -1,5 +1,10 @@
 package scope
 
+import (
+	"fmt"
+	"strings"
+)
+
 // OpensDuckDB is the package fact of a package that opens DuckDB, or
 // imports one that does: a DuckDB driver, a package that imports one, or
 // one that calls sql.Open("duckdb", ...). Under go vet every dependency
@@ -29,3 +34,38 @@ type Engine struct {
 func (*Engine) AFact() {}
 
 func (f *Engine) String() string { return f.Name + " handle" }
+
+// Callbacks is the object fact of an exported function or method that
+// calls a function parameter with a database handle: a transaction
+// helper, store.InTx(ctx, db, func(tx *sql.Tx) error {...}). It says,
+// for each such handle argument, which engine it belongs to, or which
+// parameter of the helper it comes from, so that an importer's callback
+// gets the engine of the handle its call passes.
+type Callbacks struct {
+	Args []CallbackArg
+}
+
+// A CallbackArg is the handle argument Arg of calls of the function
+// parameter Param: a handle of Engine, or, when Engine is "", of the
+// handle the caller passes as parameter From.
+type CallbackArg struct {
+	Param, Arg int
+	Engine     string
+	From       int
+}
+
+// AFact marks Callbacks as an analysis fact.
+func (*Callbacks) AFact() {}
+
+func (f *Callbacks) String() string {
+	var b strings.Builder
+	b.WriteString("callbacks:")
+	for _, a := range f.Args {
+		if a.Engine != "" {
+			fmt.Fprintf(&b, " %d.%d=%s", a.Param, a.Arg, a.Engine)
+		} else {
+			fmt.Fprintf(&b, " %d.%d=param%d", a.Param, a.Arg, a.From)
+		}
+	}
+	return b.String()
+}

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/rowalign/rowalign/tree/main/passes/scope",
 	Run:              run,
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(Engine)},
+	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(Engine), new(Callbacks)},
 	ResultType:       reflect.TypeFor[*Package](),
 }
 

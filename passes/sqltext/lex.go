@@ -14,7 +14,7 @@ const (
 	Word        TokenKind = iota // keyword or identifier, Text upper-cased when unquoted
 	Number                       // integer or decimal literal
 	String                       // 'quoted string', Text without quotes
-	Placeholder                  // ?, $n or $name
+	Placeholder                  // ?, $n, $name or :name
 	Hole                         // a Go value put into the text
 	Punct                        // operators and punctuation
 )
@@ -26,7 +26,8 @@ type Token struct {
 	// Part and Off locate the token in its Text: Text[Part].Lit[Off:].
 	Part, Off int
 	// Arg is the placeholder's argument index (0-based) for Placeholder,
-	// -1 for a named one ($lim), whose name is Text without the $.
+	// -1 for a named one ($lim, :lim), whose name is Text without the $
+	// or the colon.
 	Arg int
 	// Depth is the parenthesis depth the token is at.
 	Depth int
@@ -132,6 +133,16 @@ func lex(t Text) []Token {
 				continue
 			case c == '$' && i+1 < len(s) && isWordStart(s[i+1]):
 				// $lim: a named parameter, bound by sql.Named("lim", n).
+				i++
+				for i < len(s) && isWordPart(s[i]) {
+					i++
+				}
+				toks = append(toks, Token{Kind: Placeholder, Text: s[start:i], Part: pi, Off: start, Arg: -1, Depth: depth})
+				continue
+			case c == ':' && i+1 < len(s) && isWordStart(s[i+1]) && (i == 0 || s[i-1] != ':'):
+				// :lim: an sqlx named parameter, bound from a struct field
+				// or map entry (x::INT is a cast: the second colon follows
+				// a colon).
 				i++
 				for i < len(s) && isWordPart(s[i]) {
 					i++

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,9 @@ type Query struct {
 	// named maps the upper-cased name of each sql.Named("name", v)
 	// argument to v.
 	named map[string]ast.Expr
+	// bound maps each :name of an sqlx named query to the value of the
+	// struct field or map entry sqlx binds to it.
+	bound map[string]ast.Expr
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of
@@ -46,6 +50,9 @@ func (q *Query) Arg(o *Operand) ast.Expr {
 		}
 		if name, ok := strings.CutPrefix(o.Tok.Text, "$"); ok {
 			return q.named[strings.ToUpper(name)]
+		}
+		if name, ok := strings.CutPrefix(o.Tok.Text, ":"); ok {
+			return q.bound[name]
 		}
 	case Hole:
 		return q.Text[o.Tok.Part].Expr
@@ -88,6 +95,18 @@ var sqlxMethods = map[string]bool{
 	"NamedExec": true, "NamedExecContext": true,
 }
 
+// sqlxFuncs are sqlx's package-level query functions, with the places of
+// their arguments: the handle (a Queryer, Ext or their Context forms),
+// the SQL, and the first argument bound to it, or the named query's
+// struct or map.
+var sqlxFuncs = map[string]struct{ recv, sql, args int }{
+	"Select": {0, 2, 3}, "Get": {0, 2, 3},
+	"SelectContext": {1, 3, 4}, "GetContext": {1, 3, 4},
+	"MustExec": {0, 1, 2}, "MustExecContext": {1, 2, 3},
+	"NamedQuery": {0, 1, 2}, "NamedExec": {0, 1, 2},
+	"NamedQueryContext": {1, 2, 3}, "NamedExecContext": {1, 2, 3},
+}
+
 // Find returns the queries of the syntax insp covers, in source order.
 // x is the package's value index, through which SQL text held in
 // variables and constants is found.
@@ -99,6 +118,9 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
 			q.Cursor = cur
 			q.named = b.namedArgs(q.Args)
+			if strings.HasPrefix(q.method, "Named") && len(q.Args) == 1 {
+				q.bound = b.boundArgs(q.Args[0], 0)
+			}
 			q.Shape = Parse(q.Text)
 			qs = append(qs, q)
 		}
@@ -118,6 +140,9 @@ type builder struct {
 
 // query returns the Query a call runs, or nil if it runs none.
 func (b *builder) query(call *ast.CallExpr) *Query {
+	if q := b.sqlxFunc(call); q != nil {
+		return q
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || !queryMethods[sel.Sel.Name] && !sqlxMethods[sel.Sel.Name] {
 		return nil
@@ -142,7 +167,7 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 		if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) {
 			first = 1
 		}
-		q.Args = argsFrom(call, first)
+		q.Args = b.argsFrom(call, first)
 		return q
 	}
 	i := sqlParam(sig, sqlxMethods[sel.Sel.Name])
@@ -150,7 +175,24 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 		return nil
 	}
 	q.Text = b.eval(call.Args[i], 0)
-	q.Args = argsFrom(call, i+1)
+	q.Args = b.argsFrom(call, i+1)
+	return q
+}
+
+// sqlxFunc returns the Query of a call of one of sqlx's package-level
+// functions (sqlx.Select(db, &dst, q, args...)), or nil.
+func (b *builder) sqlxFunc(call *ast.CallExpr) *Query {
+	fn := flow.Callee(b.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPath || fn.Signature().Recv() != nil {
+		return nil
+	}
+	at, ok := sqlxFuncs[fn.Name()]
+	if !ok || at.sql >= len(call.Args) {
+		return nil
+	}
+	q := &Query{Call: call, method: fn.Name(), Recv: call.Args[at.recv]}
+	q.Text = b.eval(call.Args[at.sql], 0)
+	q.Args = b.argsFrom(call, at.args)
 	return q
 }
 
@@ -207,11 +249,75 @@ func (b *builder) namedArgs(args []ast.Expr) map[string]ast.Expr {
 	return m
 }
 
-func argsFrom(call *ast.CallExpr, i int) []ast.Expr {
-	if call.Ellipsis.IsValid() || i > len(call.Args) {
+// argsFrom returns the arguments of call bound to placeholders, from
+// argument i on. Passed as args..., they are visible only when args is
+// the one result of sqlx.In(query, a, b, ...): then they are a, b, ...,
+// in the order of query's placeholders.
+func (b *builder) argsFrom(call *ast.CallExpr, i int) []ast.Expr {
+	if i > len(call.Args) {
+		return nil
+	}
+	if call.Ellipsis.IsValid() {
+		if i != len(call.Args)-1 {
+			return nil
+		}
+		if in := b.sqlxIn(call.Args[i], 1); in != nil {
+			return in.Args[1:]
+		}
 		return nil // args... : the values are not visible here
 	}
 	return call.Args[i:]
+}
+
+// sqlxIn returns the call of sqlx.In whose result number index is the
+// one value of the variable e (query, args, err := sqlx.In(q, ids, n);
+// query = db.Rebind(query) counts as keeping query), or nil.
+func (b *builder) sqlxIn(e ast.Expr, index int) *ast.CallExpr {
+	obj := b.flow.ObjectOf(e)
+	if obj == nil || b.flow.Escaped[obj] {
+		return nil
+	}
+	var in *ast.CallExpr
+	for _, w := range b.flow.Writes[obj] {
+		switch {
+		case w.Tuple && w.Index == index && in == nil:
+			call, ok := ast.Unparen(w.Value).(*ast.CallExpr)
+			if !ok || !isSqlxFunc(b.info, call, "In") || call.Ellipsis.IsValid() || len(call.Args) == 0 {
+				return nil
+			}
+			in = call
+		case !w.Tuple && w.Op == token.ASSIGN && index == 0 && b.rebinds(w.Value, obj):
+		default:
+			return nil
+		}
+	}
+	return in
+}
+
+// rebinds reports whether e is a Rebind of the variable obj
+// (db.Rebind(query), sqlx.Rebind(bindType, query)): the same
+// placeholders, in the same order, spelt for the driver.
+func (b *builder) rebinds(e ast.Expr, obj types.Object) bool {
+	arg := rebound(b.info, e)
+	return arg != nil && b.flow.ObjectOf(arg) == obj
+}
+
+// rebound returns the query a Rebind call rewrites, or nil.
+func rebound(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	fn := flow.Callee(info, call)
+	if fn == nil || fn.Name() != "Rebind" || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPath {
+		return nil
+	}
+	return call.Args[len(call.Args)-1]
+}
+
+func isSqlxFunc(info *types.Info, call *ast.CallExpr, name string) bool {
+	fn := flow.Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == sqlxPath && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 func (b *builder) preparedBy(stmt ast.Expr) *Query {
@@ -253,7 +359,15 @@ func (b *builder) eval(e ast.Expr, depth int) Text {
 				return b.eval(v, depth+1)
 			}
 		}
+		if in := b.sqlxIn(e, 0); in != nil {
+			// sqlx.In's text, before it expands slices: its placeholders
+			// are In's arguments, one each.
+			return b.eval(in.Args[0], depth+1)
+		}
 	case *ast.CallExpr:
+		if q := rebound(b.info, e); q != nil {
+			return b.eval(q, depth+1)
+		}
 		return b.evalCall(e, depth)
 	}
 	return hole
@@ -386,3 +500,90 @@ func isString(t types.Type) bool {
 func isContext(t types.Type) bool { return flow.IsNamed(t, "context", "Context") }
 
 func isStmt(t types.Type) bool { return flow.IsNamed(t, "database/sql", "Stmt") }
+
+// boundArgs maps the names sqlx binds a named query's arg to (:lim) to
+// the Go values bound: the entries of a map literal with constant keys,
+// or the fields of a struct literal, named by their db tag or, as sqlx's
+// default mapper does, by their lower-cased name. arg may be the
+// literal, &literal, or a variable assigned one once.
+func (b *builder) boundArgs(arg ast.Expr, depth int) map[string]ast.Expr {
+	if depth > flow.MaxDepth {
+		return nil
+	}
+	arg = ast.Unparen(arg)
+	switch x := arg.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return b.boundArgs(x.X, depth+1)
+		}
+	case *ast.Ident:
+		if obj := b.flow.ObjectOf(x); obj != nil {
+			if v := b.flow.SingleValue(obj); v != nil {
+				return b.boundArgs(v, depth+1)
+			}
+		}
+	case *ast.CompositeLit:
+		switch t := flow.Underlying(b.info, x).(type) {
+		case *types.Map:
+			return b.mapArgs(x)
+		case *types.Struct:
+			return structArgs(b.info, x, t)
+		}
+	}
+	return nil
+}
+
+// mapArgs maps the constant string keys of a map literal to their values.
+func (b *builder) mapArgs(lit *ast.CompositeLit) map[string]ast.Expr {
+	m := make(map[string]ast.Expr)
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if tv, ok := b.info.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			m[constant.StringVal(tv.Value)] = kv.Value
+		}
+	}
+	return m
+}
+
+// structArgs maps the names sqlx gives the fields of a struct literal to
+// their values: the db tag's name, or the field's name lower-cased. A
+// field tagged db:"-" is not bound.
+func structArgs(info *types.Info, lit *ast.CompositeLit, st *types.Struct) map[string]ast.Expr {
+	name := func(i int) string {
+		tag, ok := reflect.StructTag(st.Tag(i)).Lookup("db")
+		if !ok {
+			return strings.ToLower(st.Field(i).Name())
+		}
+		tag, _, _ = strings.Cut(tag, ",")
+		if tag == "-" {
+			return ""
+		}
+		return tag
+	}
+	m := make(map[string]ast.Expr)
+	for i, elt := range lit.Elts {
+		kv, keyed := elt.(*ast.KeyValueExpr)
+		switch {
+		case !keyed && i < st.NumFields():
+			if n := name(i); n != "" {
+				m[n] = elt
+			}
+		case keyed:
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			for j := range st.NumFields() {
+				if st.Field(j).Name() == id.Name && info.Uses[id] == st.Field(j) {
+					if n := name(j); n != "" {
+						m[n] = kv.Value
+					}
+				}
+			}
+		}
+	}
+	return m
+}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/pagesize"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
 
@@ -59,4 +60,12 @@ func Test(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSqlxWalks runs pagesize on an exporter written with sqlx's
+// package-level functions, named queries (:lim bound from a struct
+// field's db tag or a map entry) and sqlx.In: the DuckDB walks are found
+// and fixed where their sizes are written; the PostgreSQL ones are not.
+func TestSqlxWalks(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/sqltext/sqlxexport")
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rowalign/rowalign/runtime/pager"
 )
@@ -352,4 +353,45 @@ func groupCounts(t *testing.T, db pager.Querier, table string) []int64 {
 		gs = append(gs, g.Count)
 	}
 	return gs
+}
+
+// TestCursorArgsAsValues: a cursor records Where's arguments as the
+// database sees them, so a later run resumes with its own pointers and
+// times: an equal string behind another pointer and the same instant in
+// another location resume; a different value is still refused.
+func TestCursorArgsAsValues(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, smallGroup)
+	fill(t, db, "t", 3*smallGroup)
+	since := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	v := "a"
+	where := func(s *string, at time.Time) pager.Option {
+		return pager.Where("CAST(id AS VARCHAR) <> ? AND ? > TIMESTAMP '2000-01-01'", s, at)
+	}
+	var mid pager.Cursor
+	for p, err := range pager.Pages(ctx, db, "t", where(&v, since), pager.RowGroups(1)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Index == 1 {
+			if mid, err = p.Cursor(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	other := "a" // equal value, another pointer
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		berlin = time.FixedZone("CET", 3600)
+	}
+	if _, err := collect(t, db, "t", where(&other, since.In(berlin)), pager.RowGroups(1), pager.From(mid)); err != nil {
+		t.Errorf("resume with equal arguments: %v", err)
+	}
+	changed := "b"
+	if _, err := collect(t, db, "t", where(&changed, since), pager.RowGroups(1), pager.From(mid)); !errors.Is(err, pager.ErrCursorMismatch) {
+		t.Errorf("resume with another argument: %v, want ErrCursorMismatch", err)
+	}
+	if _, err := collect(t, db, "t", where(&v, since.Add(time.Second)), pager.RowGroups(1), pager.From(mid)); !errors.Is(err, pager.ErrCursorMismatch) {
+		t.Errorf("resume with another time: %v, want ErrCursorMismatch", err)
+	}
 }

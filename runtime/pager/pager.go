@@ -3,11 +3,13 @@ package pager
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"iter"
 	"strings"
+	"time"
 )
 
 // Querier is what the pager runs its statements on: a *sql.DB, *sql.Conn or
@@ -159,9 +161,30 @@ func (c *config) filter() string {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%q\x00%q\x00", c.columns, c.where)
 	for _, a := range c.args {
-		fmt.Fprintf(h, "%T=%#v\x00", a, a)
+		fmt.Fprintf(h, "%s\x00", argFingerprint(a))
 	}
 	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// argFingerprint is a Where argument as the database sees it, so that a
+// cursor saved by one run resumes in the next: pointers are followed and
+// driver.Valuers asked for their value (a %#v of a pointer is its
+// address, different in every process), times are compared as instants
+// (a time.Time's %#v holds its *Location), and a sql.NamedArg is its name
+// and value. Types the standard conversion refuses (a driver's own list
+// or UUID types) keep their Go syntax.
+func argFingerprint(a any) string {
+	if n, ok := a.(sql.NamedArg); ok {
+		return fmt.Sprintf("@%s=%s", n.Name, argFingerprint(n.Value))
+	}
+	v, err := driver.DefaultParameterConverter.ConvertValue(a)
+	if err != nil {
+		return fmt.Sprintf("%T=%#v", a, a)
+	}
+	if t, ok := v.(time.Time); ok {
+		return "time=" + t.UTC().Format(time.RFC3339Nano)
+	}
+	return fmt.Sprintf("%T=%#v", v, v)
 }
 
 func newConfig(opts []Option) (*config, error) {

@@ -41,8 +41,9 @@ var out io.Writer = os.Stdout
 func main() {
 	fs := flag.NewFlagSet("measure", flag.ExitOnError)
 	dbPath := fs.String("db", "", "the demo table's DuckDB file (rowalign-sweep -generate FILE); generated when empty")
+	oneTx := fs.Bool("onetx", false, "commit: run every page's INSERT in one transaction, committed once")
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|attach [-db file]")
+		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach [-db file]")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -73,11 +74,13 @@ func main() {
 		db := open(demo() + "?access_mode=read_only")
 		fmt.Fprintln(out, "demo table:", groups(db, "demo"))
 	case "commit":
-		commit(ctx, demo(), filepath.Join(tmp, "dst.duckdb"), size())
+		commit(ctx, demo(), filepath.Join(tmp, "dst.duckdb"), size(), *oneTx)
 	case "read":
 		read(ctx, demo(), size())
 	case "appender":
 		appender(ctx, tmp)
+	case "flush":
+		flush(ctx, tmp, flushRows, flushSizes)
 	case "attach":
 		attach(tmp)
 	default:
@@ -100,7 +103,7 @@ func header() {
 // rowid ranges of n rows, each its own commit, then CHECKPOINTs: the
 // "write" strategy of rowalign-sweep, plus the layout and file size it
 // leaves.
-func commit(ctx context.Context, src, dst string, n int64) {
+func commit(ctx context.Context, src, dst string, n int64, oneTx bool) {
 	db := open(dst)
 	defer db.Close()
 	db.SetMaxOpenConns(1)
@@ -109,8 +112,15 @@ func commit(ctx context.Context, src, dst string, n int64) {
 	var total int64
 	check(db.QueryRow(`SELECT count(*) FROM src.demo`).Scan(&total))
 	t0 := time.Now()
+	if oneTx {
+		exec(db, `BEGIN`)
+	}
 	for lo := int64(0); lo < total; lo += n {
 		exec(db, fmt.Sprintf(`INSERT INTO dst SELECT * FROM src.demo WHERE rowid >= %d AND rowid < %d`, lo, lo+n))
+	}
+	if oneTx {
+		exec(db, `COMMIT`)
+		fmt.Fprintln(out, "one transaction, committed once:")
 	}
 	before := groups(db, "dst")
 	c0 := time.Now()
@@ -227,6 +237,70 @@ func appender(ctx context.Context, tmp string) {
 	}
 }
 
+// flushSizes are the Appender flush intervals flush times: below, at and
+// above the row group, misaligned and aligned, and 0 for no explicit Flush
+// (the Appender then flushes by itself every 204,800 rows).
+var flushSizes = []int64{50_000, 122_880, 200_000, 245_760, 250_000, 0}
+
+// flushRows is how many rows flush appends: the 1,000,000 of the figures.
+const flushRows = 1_000_000
+
+// flush appends rows rows with an explicit Flush every n rows (each of
+// sizes), inside one transaction and with none open (each flush then
+// commits), and times the load and the final CHECKPOINT, each in a fresh
+// file.
+func flush(ctx context.Context, tmp string, rows int64, sizes []int64) {
+	for _, inTx := range []bool{true, false} {
+		for _, n := range sizes {
+			path := filepath.Join(tmp, fmt.Sprintf("flush-%v-%d.duckdb", inTx, n))
+			db := open(path)
+			exec(db, `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`)
+			conn, err := db.Conn(ctx)
+			check(err)
+			t0 := time.Now()
+			if inTx {
+				_, err := conn.ExecContext(ctx, `BEGIN`)
+				check(err)
+			}
+			check(conn.Raw(func(dc any) error {
+				app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", "t")
+				if err != nil {
+					return err
+				}
+				for i := int64(1); i <= rows; i++ {
+					if err := app.AppendRow(i, int32(i%1000), "row", float64(i)/7); err != nil {
+						return err
+					}
+					if n > 0 && i%n == 0 {
+						if err := app.Flush(); err != nil {
+							return err
+						}
+					}
+				}
+				return app.Close()
+			}))
+			if inTx {
+				_, err := conn.ExecContext(ctx, `COMMIT`)
+				check(err)
+			}
+			conn.Close()
+			load := time.Since(t0)
+			t1 := time.Now()
+			exec(db, `CHECKPOINT`)
+			cp := time.Since(t1)
+			what := "no explicit Flush"
+			if n > 0 {
+				what = "Flush every " + bench.Thousands(n)
+			}
+			fmt.Fprintf(out, "Appender, %s rows, transaction open: %-5v %-24s load %.2f s, CHECKPOINT %.2f s, %s\n",
+				bench.Thousands(rows), inTx, what, load.Seconds(), cp.Seconds(), groups(db, "t"))
+			db.Close()
+			os.Remove(path)
+			os.Remove(path + ".wal")
+		}
+	}
+}
+
 // attach tries ATTACH ... (ROW_GROUP_SIZE n) with and without
 // STORAGE_VERSION, and loads 1,000,000 rows into a table created through
 // each attach that succeeds.
@@ -288,7 +362,11 @@ func groups(db *sql.DB, table string) string {
 	}
 	check(rows.Err())
 	flush()
-	return fmt.Sprintf("%d row groups: %s", n, strings.Join(runs, " + "))
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("%d row group%s: %s", n, plural, strings.Join(runs, " + "))
 }
 
 func open(dsn string) *sql.DB {

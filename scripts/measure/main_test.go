@@ -26,3 +26,24 @@ func TestAttach(t *testing.T) {
 		}
 	}
 }
+
+// TestFlush runs the flush recipe on a small load: one line per flush size
+// and transaction mode, with the layout each leaves.
+func TestFlush(t *testing.T) {
+	var b bytes.Buffer
+	defer func(w io.Writer) { out = w }(out)
+	out = &b
+	flush(t.Context(), t.TempDir(), 10_000, []int64{4_096, 0})
+	for _, want := range []string{
+		"Appender, 10,000 rows, transaction open: true  Flush every 4,096",
+		"Appender, 10,000 rows, transaction open: false no explicit Flush",
+		"1 row group: 10,000",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("flush printed\n%s\nwant a line with %q", b.String(), want)
+		}
+	}
+	if n := strings.Count(b.String(), "\n"); n != 4 {
+		t.Errorf("flush printed %d lines, want 4:\n%s", n, b.String())
+	}
+}

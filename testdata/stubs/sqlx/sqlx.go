@@ -151,3 +151,96 @@ func (c *Conn) SelectContext(ctx context.Context, dest any, query string, args .
 func (c *Conn) QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error) {
 	return nil, errStub
 }
+
+// Queryer is what the package-level Select, Get and NamedQuery run on:
+// *DB, *Tx and *Conn.
+type Queryer interface {
+	Query(query string, args ...any) (*sql.Rows, error)
+	Queryx(query string, args ...any) (*Rows, error)
+	QueryRowx(query string, args ...any) *Row
+}
+
+// QueryerContext is Queryer with contexts.
+type QueryerContext interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryxContext(ctx context.Context, query string, args ...any) (*Rows, error)
+	QueryRowxContext(ctx context.Context, query string, args ...any) *Row
+}
+
+// Execer runs statements.
+type Execer interface {
+	Exec(query string, args ...any) (sql.Result, error)
+}
+
+// ExecerContext runs statements with a context.
+type ExecerContext interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// Ext is a Queryer and Execer that knows its bind type.
+type Ext interface {
+	Queryer
+	Execer
+	DriverName() string
+	Rebind(string) string
+	BindNamed(string, any) (string, []any, error)
+}
+
+// ExtContext is Ext with contexts.
+type ExtContext interface {
+	QueryerContext
+	ExecerContext
+	DriverName() string
+	Rebind(string) string
+	BindNamed(string, any) (string, []any, error)
+}
+
+// Select runs query on q and scans every row into dest.
+func Select(q Queryer, dest any, query string, args ...any) error { return errStub }
+
+// Get runs query on q and scans one row into dest.
+func Get(q Queryer, dest any, query string, args ...any) error { return errStub }
+
+// SelectContext runs query on q and scans every row into dest.
+func SelectContext(ctx context.Context, q QueryerContext, dest any, query string, args ...any) error {
+	return errStub
+}
+
+// GetContext runs query on q and scans one row into dest.
+func GetContext(ctx context.Context, q QueryerContext, dest any, query string, args ...any) error {
+	return errStub
+}
+
+// NamedQuery binds arg's fields or map entries to query's :names.
+func NamedQuery(e Ext, query string, arg any) (*Rows, error) { return nil, errStub }
+
+// NamedQueryContext binds arg's fields or map entries to query's :names.
+func NamedQueryContext(ctx context.Context, e ExtContext, query string, arg any) (*Rows, error) {
+	return nil, errStub
+}
+
+// NamedExec binds arg to query's :names and runs it.
+func NamedExec(e Ext, query string, arg any) (sql.Result, error) { return nil, errStub }
+
+// In expands slice arguments into one ? each of their elements.
+func In(query string, args ...any) (string, []any, error) { return query, args, nil }
+
+// Named rewrites :names to ? and returns the bound arguments.
+func Named(query string, arg any) (string, []any, error) { return query, nil, errStub }
+
+// Rebind rewrites ? placeholders for bindType.
+func Rebind(bindType int, query string) string { return query }
+
+// BindNamed binds arg to query's :names.
+func (db *DB) BindNamed(query string, arg any) (string, []any, error) { return query, nil, errStub }
+
+// QueryRowx runs query in the transaction.
+func (tx *Tx) QueryRowx(query string, args ...any) *Row { return nil }
+
+// QueryRowxContext runs query in the transaction.
+func (tx *Tx) QueryRowxContext(ctx context.Context, query string, args ...any) *Row { return nil }
+
+// NamedQueryContext binds arg to query's :names.
+func (db *DB) NamedQueryContext(ctx context.Context, query string, arg any) (*Rows, error) {
+	return nil, errStub
+}

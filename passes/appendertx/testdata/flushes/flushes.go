@@ -98,7 +98,9 @@ func loadAligned(conn driver.Conn, events []event) error {
 }
 
 // The flush size is a flag: whether the automatic flush runs first is not
-// in the source, so nothing is said.
+// in the source, so appendertx says nothing. The flag's default, 50,000,
+// is a commit size written in the source: commitsize reports it where it
+// is written (line 25; see package ssaflow's policy).
 func loadFlagSized(conn driver.Conn, events []event) error {
 	app, err := duckdb.NewAppenderFromConn(conn, "", "events")
 	if err != nil {

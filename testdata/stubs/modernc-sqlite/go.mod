@@ -1,0 +1,3 @@
+module modernc.org/sqlite
+
+go 1.26

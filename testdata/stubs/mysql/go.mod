@@ -1,0 +1,3 @@
+module github.com/go-sql-driver/mysql
+
+go 1.26
