@@ -38,6 +38,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/workerpool",
 		"example.com/fixtures/iterspans",
 		"example.com/fixtures/pgwalks",
+		"example.com/fixtures/filters",
 		"example.com/fixtures/etlflags",
 		"example.com/fixtures/pflagcli",
 		"example.com/fixtures/envpage",

@@ -101,7 +101,7 @@ func (w *walker) constInt(e ast.Expr) (int64, bool) {
 func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 	app := w.flow.ObjectOf(recvOf(a.Call))
 	for _, walk := range walks {
-		if walk.Strategy != Batch || !walk.Appender || !within(a.Call, walk.loop) {
+		if walk.Strategy != Batch || !walk.Appender || !within(a.Call, walk.loop) && (walk.via == nil || !within(a.Call, walk.via)) {
 			continue
 		}
 		if flush := w.flow.ObjectOf(recvOf(walk.commit.(*ast.CallExpr))); app == nil || flush == app {

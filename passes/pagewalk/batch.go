@@ -38,8 +38,54 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
 			return walk
+		case *ast.FuncDecl:
+			if size == nil {
+				return w.helperBatch(cur, call, appender, n)
+			}
+			return nil
 		default:
 			return nil
+		}
+	}
+	return nil
+}
+
+// helperBatch returns the commit loop of a commit made by a helper that
+// runs no loop itself, when a caller in the package calls the helper under
+// a size condition inside a loop:
+//
+//	for row := range src { ...; if len(l.batch) == 75_000 { l.flush() } }
+//	func (l *Loader) flush() error { ...; return l.app.Flush() }
+func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, decl *ast.FuncDecl) *Walk {
+	fn, ok := w.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	root := cur.Inspector().Root()
+	for _, site := range w.flow.Calls[fn] {
+		sc, ok := root.FindNode(site)
+		if !ok {
+			continue
+		}
+		var size ast.Expr
+	enclosing:
+		for c := range sc.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			switch n := c.Node().(type) {
+			case *ast.IfStmt:
+				if size == nil && within(site, n.Body) {
+					size = w.batchSize(n.Cond)
+				}
+			case *ast.ForStmt, *ast.RangeStmt:
+				if size == nil {
+					break enclosing
+				}
+				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, size: size}
+				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
+				walk.Sites = w.sites(size, 0)
+				return walk
+			default:
+				break enclosing
+			}
 		}
 	}
 	return nil

@@ -41,6 +41,9 @@ type Walk struct {
 	Query *sqltext.Query
 	// loop is the *ast.ForStmt or *ast.RangeStmt that walks.
 	loop ast.Node
+	// via is the helper a commit loop calls to commit (its FuncDecl),
+	// when the commit is not written in the loop's own function.
+	via ast.Node
 	// Write reports that each page or batch is committed into DuckDB.
 	Write bool
 	// commit is the commit per page or batch (a call of Commit or Flush,

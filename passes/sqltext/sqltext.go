@@ -34,6 +34,11 @@ type Query struct {
 	// bound maps each :name of an sqlx named query to the value of the
 	// struct field or map entry sqlx binds to it.
 	bound map[string]ast.Expr
+	// tail are the values appended last when the arguments are passed as
+	// append(args, n, off)...: they bind the last ? placeholders, whatever
+	// optional filters came first; questions is the number of ?.
+	tail      []ast.Expr
+	questions int
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of
@@ -47,6 +52,9 @@ func (q *Query) Arg(o *Operand) ast.Expr {
 	case Placeholder:
 		if o.Tok.Arg >= 0 && o.Tok.Arg < len(q.Args) {
 			return q.Args[o.Tok.Arg]
+		}
+		if i := len(q.tail) - (q.questions - o.Tok.Arg); o.Tok.Text == "?" && q.Args == nil && i >= 0 && i < len(q.tail) {
+			return q.tail[i]
 		}
 		if name, ok := strings.CutPrefix(o.Tok.Text, "$"); ok {
 			return q.named[strings.ToUpper(name)]
@@ -115,17 +123,94 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 	b := &builder{info: x.Info, flow: x}
 	b.indexBuilders(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if q := b.query(cur.Node().(*ast.CallExpr)); q != nil {
-			q.Cursor = cur
-			q.named = b.namedArgs(q.Args)
-			if strings.HasPrefix(q.method, "Named") && len(q.Args) == 1 {
-				q.bound = b.boundArgs(q.Args[0], 0)
+		q := b.query(cur.Node().(*ast.CallExpr))
+		if q == nil {
+			continue
+		}
+		q.Cursor = cur
+		q.named = b.namedArgs(q.Args)
+		if strings.HasPrefix(q.method, "Named") && len(q.Args) == 1 {
+			q.bound = b.boundArgs(q.Args[0], 0)
+		}
+		q.Shape = Parse(q.Text)
+		if q.Args == nil && q.Call.Ellipsis.IsValid() {
+			q.tail = appended(b.info, q.Call.Args[len(q.Call.Args)-1])
+			for _, tk := range lex(q.Text) {
+				if tk.Kind == Placeholder && tk.Text == "?" {
+					q.questions++
+				}
 			}
-			q.Shape = Parse(q.Text)
-			qs = append(qs, q)
+		}
+		qs = append(qs, q)
+		// for _, s := range []string{"INSTALL x", "ATTACH ..."} { db.Exec(s) }:
+		// the call runs each statement of the list.
+		if len(q.Text) == 1 && q.Text[0].Expr != nil {
+			for _, elt := range b.rangedStrings(q.Text[0].Expr) {
+				stmt := *q
+				stmt.Text = b.eval(elt, 1)
+				stmt.Shape = Parse(stmt.Text)
+				qs = append(qs, &stmt)
+			}
 		}
 	}
 	return qs
+}
+
+// appended returns the values e appends last when e is
+// append(x, v1, v2) (not append(x, y...)), or nil.
+func appended(info *types.Info, e ast.Expr) []ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
+		return nil
+	}
+	if b, ok := info.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil
+	}
+	return call.Args[1:]
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// rangedStrings returns the elements of the string slice or array literal
+// that e ranges over, when e is the value variable of such a range
+// statement (the literal written in the statement or held by a variable
+// assigned once), or nil.
+func (b *builder) rangedStrings(e ast.Expr) []ast.Expr {
+	obj := b.flow.ObjectOf(e)
+	if obj == nil || b.flow.Escaped[obj] {
+		return nil
+	}
+	ws := b.flow.Writes[obj]
+	if len(ws) != 1 || ws[0].Op != token.RANGE {
+		return nil
+	}
+	rs := ws[0].Node.(*ast.RangeStmt)
+	if rs.Value == nil || b.flow.ObjectOf(rs.Value) != obj {
+		return nil
+	}
+	x := ast.Unparen(rs.X)
+	if id, ok := x.(*ast.Ident); ok {
+		if o := b.flow.ObjectOf(id); o != nil {
+			x = b.flow.SingleValue(o)
+		}
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if isString(b.info.TypeOf(elt)) {
+			out = append(out, elt)
+		}
+	}
+	return out
 }
 
 type builder struct {
@@ -517,10 +602,24 @@ func (b *builder) boundArgs(arg ast.Expr, depth int) map[string]ast.Expr {
 			return b.boundArgs(x.X, depth+1)
 		}
 	case *ast.Ident:
-		if obj := b.flow.ObjectOf(x); obj != nil {
-			if v := b.flow.SingleValue(obj); v != nil {
-				return b.boundArgs(v, depth+1)
+		obj := b.flow.ObjectOf(x)
+		if obj == nil {
+			return nil
+		}
+		if v := b.flow.SingleValue(obj); v != nil {
+			m := b.boundArgs(v, depth+1)
+			if st, ok := obj.Type().Underlying().(*types.Struct); ok && m != nil {
+				// for w := (window{Lim: n}); ; w.Off += n: a field written
+				// through the variable binds what the field holds.
+				for i := range st.NumFields() {
+					if sel := b.fieldWrite(obj, st.Field(i)); sel != nil {
+						if n := sqlxName(st, i); n != "" {
+							m[n] = sel
+						}
+					}
+				}
 			}
+			return m
 		}
 	case *ast.CompositeLit:
 		switch t := flow.Underlying(b.info, x).(type) {
@@ -552,17 +651,7 @@ func (b *builder) mapArgs(lit *ast.CompositeLit) map[string]ast.Expr {
 // their values: the db tag's name, or the field's name lower-cased. A
 // field tagged db:"-" is not bound.
 func structArgs(info *types.Info, lit *ast.CompositeLit, st *types.Struct) map[string]ast.Expr {
-	name := func(i int) string {
-		tag, ok := reflect.StructTag(st.Tag(i)).Lookup("db")
-		if !ok {
-			return strings.ToLower(st.Field(i).Name())
-		}
-		tag, _, _ = strings.Cut(tag, ",")
-		if tag == "-" {
-			return ""
-		}
-		return tag
-	}
+	name := func(i int) string { return sqlxName(st, i) }
 	m := make(map[string]ast.Expr)
 	for i, elt := range lit.Elts {
 		kv, keyed := elt.(*ast.KeyValueExpr)
@@ -586,4 +675,40 @@ func structArgs(info *types.Info, lit *ast.CompositeLit, st *types.Struct) map[s
 		}
 	}
 	return m
+}
+
+// sqlxName is the name sqlx binds field i of st to: its db tag's name, or
+// its name lower-cased; "" for a field tagged db:"-".
+func sqlxName(st *types.Struct, i int) string {
+	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("db")
+	if !ok {
+		return strings.ToLower(st.Field(i).Name())
+	}
+	tag, _, _ = strings.Cut(tag, ",")
+	if tag == "-" {
+		return ""
+	}
+	return tag
+}
+
+// fieldWrite returns the first assignment target v.f (f a field of the
+// struct variable v) in the package, or nil when f is only set where v is
+// defined.
+func (b *builder) fieldWrite(v types.Object, f *types.Var) ast.Expr {
+	for _, w := range b.flow.Writes[f.Origin()] {
+		var lhs []ast.Expr
+		switch n := w.Node.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		}
+		for _, l := range lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if ok && b.flow.ObjectOf(sel) == f.Origin() && b.flow.ObjectOf(sel.X) == v {
+				return sel
+			}
+		}
+	}
+	return nil
 }

@@ -193,3 +193,43 @@ func (e *exporter) fullTable() ([]event, error) {
 	}
 	return all, nil
 }
+
+// window is a named query's bounds, kept in one variable the walk moves.
+type window struct {
+	Lim int `db:"lim"`
+	Off int `db:"off"`
+}
+
+const rollupPage = 300_000 // want `page size rollupPage = 300000`
+
+// rollup walks with the struct variable itself: its offset field moves.
+func (e *exporter) rollup() (int, error) {
+	total := 0
+	for w := (window{Lim: rollupPage}); ; w.Off += rollupPage {
+		rows, err := e.wh.NamedQuery("SELECT day, count(*) FROM (SELECT day FROM views LIMIT :lim OFFSET :off) GROUP BY day", w)
+		if err != nil {
+			return total, err
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+		total += n
+		if n == 0 {
+			return total, nil
+		}
+	}
+}
+
+// pageAt serves the page a request asks for: the field is set once from
+// the caller, no walk, silent.
+func (e *exporter) pageAt(off int) error {
+	w := window{Lim: 250_000}
+	w.Off = off
+	rows, err := e.wh.NamedQuery("SELECT * FROM views LIMIT :lim OFFSET :off", w)
+	if err != nil {
+		return err
+	}
+	return rows.Close()
+}
