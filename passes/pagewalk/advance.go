@@ -30,6 +30,13 @@ func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
 			// reqs[i].Offset: an element read at a counter is data (a
 			// request's own page), not a position the loop moves on.
 			return false
+		case *ast.SelectorExpr:
+			// c.First, c a struct an iterator of the package yields
+			// (chunk{first, first + width - 1}): the field's value there.
+			if f, ok := w.yieldedFields(n); ok {
+				found = w.yieldAdvances(f)
+				return false
+			}
 		case *ast.Ident:
 			obj, ok := w.info.Uses[n].(*types.Var)
 			if !ok {
@@ -71,8 +78,16 @@ func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 			// element (for _, off := range offsets: data, not a position).
 			isKey := w.flow.ObjectOf(rs.Key) == v
 			switch t := flow.Underlying(w.info, rs.X).(type) {
-			case *types.Basic, *types.Signature:
+			case *types.Basic:
 				return true
+			case *types.Signature:
+				// An iterator of the package counts when what it yields
+				// advances (spans yields lo += size, a table iterator
+				// yields 0); another package's iterator by its key.
+				if ys, ok := w.yields(v); ok {
+					return w.yieldAdvances(ys)
+				}
+				return isKey
 			case *types.Slice, *types.Array:
 				return isKey
 			case *types.Pointer:

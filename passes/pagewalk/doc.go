@@ -15,6 +15,20 @@
 //		...
 //	}
 //
+// The loop may be in another function than the query: a page helper
+// whose offset is its parameter walks when a caller in the package calls
+// it in a loop with an advancing argument (interproc.go follows up to
+// three calls, function literals called where they are written or
+// through the variable holding them, and channel sends to a worker's
+// receiving loop). The walk's loop is then the caller's, and its sizes
+// are those the walking callers pass. A helper called once, or with a
+// request's value or a constant, is no walk. A position computed from a
+// page-number parameter (OFFSET page*n) crosses too, n being a stride a
+// fix changes with the size. A range over an iterator of the package
+// walks when what the iterator yields for the position (an int, or a
+// field of a struct yielded) advances, and the page size is read from
+// the yield call (yield(lo, min(lo+n, total))).
+//
 // The walk strategies recognised are LIMIT/OFFSET pages whose offset
 // advances in the loop (off += n, off = page*n, off += rows read), rowid
 // ranges (rowid >= lo AND rowid < lo+n, or BETWEEN) whose lower bound
@@ -46,5 +60,9 @@
 // value of range bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches cut
 // from one streaming query and sent somewhere that is not a DuckDB commit;
 // walks over a handle opened with another driver; sizes no constant
-// reaches (computed at run time, read from a file).
+// reaches (computed at run time, read from a file); across a function
+// boundary, a position computed from two parameters (off := page * n
+// with n a parameter too), a helper reached only from another package or
+// through an interface or a func value passed around, or more than three
+// hops.
 package pagewalk

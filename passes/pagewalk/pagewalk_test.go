@@ -38,7 +38,7 @@ var find = &analysis.Analyzer{
 // Test checks every walk found against the "// walk: ..." comment on its
 // line, and that lines without one hold no walk.
 func Test(t *testing.T) {
-	for _, r := range analysistest.Run(t, analysistest.TestData(), find, "example.com/pagewalk/w") {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), find, "example.com/pagewalk/w", "example.com/pagewalk/cross") {
 		res := r.Result.(*pagewalk.Result)
 		want := make(map[int]string)
 		for _, f := range r.Pass.Files {

@@ -25,6 +25,11 @@ type walker struct {
 	// callers; funcUses counts the references to each function.
 	funcs    []*ast.FuncDecl
 	funcUses map[*types.Func]int
+	// root is the package's syntax, to find the calls and sends a walk
+	// crosses (interproc.go).
+	root inspector.Cursor
+	// yieldDepth counts the iterators being looked into (yield.go).
+	yieldDepth int
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -36,7 +41,7 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	if !sc.InScope || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, queries: queries}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, queries: queries, root: insp.Root()}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
@@ -69,26 +74,42 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	var walk *Walk
 	switch {
 	case s.Limit != nil && s.Offset != nil:
-		off := q.Arg(s.Offset)
-		loop := w.walkingLoop(q.Cursor, off)
-		if loop == nil {
+		reaches := w.reaches(q.Cursor, q.Arg(s.Offset))
+		if len(reaches) == 0 {
 			return nil
 		}
-		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: loop, size: q.Arg(s.Limit)}
-		walk.Sites = w.operandSites(q, s.Limit)
-		walk.Strides = w.strideSites(off, loop)
+		walk = &Walk{Strategy: OffsetLimit, Query: q, loop: reaches[0].loop}
+		for i, r := range reaches {
+			limit := q.Arg(s.Limit)
+			size := w.throughYield(r.out(limit))
+			if i == 0 {
+				walk.size = size
+			}
+			sites := w.operandSites(q, s.Limit)
+			if _, inSQL := s.Limit.Int(); !inSQL && size != limit {
+				// The LIMIT as this caller passes it, or as the
+				// iterator yields it: bounds(total, 200_000).
+				sites = w.sites(size, 0)
+			}
+			walk.Sites = addSites(i, walk.Sites, sites)
+			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...))
+		}
 	case s.RowidLo != nil && s.RowidHi != nil:
-		lo := q.Arg(s.RowidLo)
-		loop := w.walkingLoop(q.Cursor, lo)
-		if loop == nil {
+		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
+		if len(reaches) == 0 {
 			return nil
 		}
-		walk = &Walk{Strategy: RowidRange, Query: q, loop: loop}
-		walk.size = w.rangeSize(lo, q.Arg(s.RowidHi), s.HiInclusive, loop)
-		if walk.size != nil {
-			walk.Sites = w.sites(walk.size, 0)
+		walk = &Walk{Strategy: RowidRange, Query: q, loop: reaches[0].loop}
+		for i, r := range reaches {
+			size := w.reachRangeSize(r, q.Arg(s.RowidLo), q.Arg(s.RowidHi), s.HiInclusive)
+			if walk.size == nil {
+				walk.size = size
+			}
+			if size != nil {
+				walk.Sites = addSites(i, walk.Sites, w.sites(size, 0))
+			}
+			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...))
 		}
-		walk.Strides = w.strideSites(lo, loop)
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
 		if loop == nil {
@@ -210,6 +231,14 @@ func (w *walker) rangeSize(lo, hi ast.Expr, inclusive bool, loop ast.Node) ast.E
 		return nil
 	}
 	hi = w.definition(hi, loop)
+	if call, ok := ast.Unparen(hi).(*ast.CallExpr); ok && w.isBuiltin(call, "min") {
+		// hi := min(lo+n, total): the last page stops at the end.
+		for _, arg := range call.Args {
+			if size := w.rangeSize(lo, arg, inclusive, loop); size != nil {
+				return size
+			}
+		}
+	}
 	if inclusive {
 		if b, ok := ast.Unparen(hi).(*ast.BinaryExpr); ok && b.Op == token.SUB && w.isConst(b.Y, 1) {
 			hi = b.X
@@ -256,6 +285,15 @@ func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
 		return oa == ob
 	}
 	return types.ExprString(a) == types.ExprString(b)
+}
+
+func (w *walker) isBuiltin(call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := w.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 func (w *walker) isConst(e ast.Expr, want int64) bool {

@@ -56,6 +56,9 @@ type Index struct {
 	// Calls maps a function or method to the calls of it in the package,
 	// generic instantiations included.
 	Calls map[*types.Func][]*ast.CallExpr
+	// VarCalls maps a variable of function type to the calls of it in the
+	// package (fetch := func(off int) error {...}; fetch(off)).
+	VarCalls map[*types.Var][]*ast.CallExpr
 	// Params maps each parameter to its function and position.
 	Params map[*types.Var]Param
 }
@@ -77,6 +80,7 @@ func New(info *types.Info, files []*ast.File) *Index {
 		AddrTaken:   make(map[types.Object][]ast.Node),
 		ConstValues: make(map[*types.Const]ast.Expr),
 		Calls:       make(map[*types.Func][]*ast.CallExpr),
+		VarCalls:    make(map[*types.Var][]*ast.CallExpr),
 		Params:      make(map[*types.Var]Param),
 	}
 	for _, f := range files {
@@ -139,6 +143,10 @@ func (x *Index) visit(n ast.Node) bool {
 	case *ast.CallExpr:
 		if fn := Callee(x.Info, n); fn != nil {
 			x.Calls[fn] = append(x.Calls[fn], n)
+		} else if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+			if v, ok := x.Info.Uses[id].(*types.Var); ok {
+				x.VarCalls[v] = append(x.VarCalls[v], n)
+			}
 		}
 	case *ast.FuncLit:
 		if sig, ok := x.Info.TypeOf(n).(*types.Signature); ok {

@@ -197,6 +197,15 @@ func TestCallsAndParams(t *testing.T) {
 	if pa := p.index.Params[p.obj(t, "opts").(*types.Var)]; !pa.Variadic {
 		t.Errorf("Params[opts] = %+v, want variadic", pa)
 	}
+	// f(n) calls the variable holding the literal: VarCalls, not Calls.
+	if c := p.index.VarCalls[p.obj(t, "f").(*types.Var)]; len(c) != 1 || len(c[0].Args) != 1 {
+		t.Errorf("VarCalls[f] = %v, want the one call f(n)", c)
+	}
+	for v := range p.index.VarCalls {
+		if v.Name() != "f" {
+			t.Errorf("VarCalls has %s: only f is a variable called", v.Name())
+		}
+	}
 	// The parameter of a function literal has no *types.Func.
 	if pa, ok := p.index.Params[p.obj(t, "k").(*types.Var)]; !ok || pa.Func != nil {
 		t.Errorf("Params[k] = %+v, %v", pa, ok)
