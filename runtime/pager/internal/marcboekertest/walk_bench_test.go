@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rowalign/rowalign/runtime/pager"
+	"github.com/rowalign/rowalign/runtime/pager/internal/rowset"
 )
 
 // benchRows is the size of the table the walk benchmarks read: the
@@ -79,29 +80,12 @@ func BenchmarkWalk(b *testing.B) {
 	}
 }
 
-// scanAll scans every column of every row into Go values, as a program
-// that uses the rows would.
+// scanAll runs q and scans every row into Go values.
 func scanAll(db *sql.DB, q string) (int, error) {
 	rows, err := db.Query(q)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return 0, err
-	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	n := 0
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, rows.Err()
+	return rowset.Scan(rows)
 }
