@@ -39,6 +39,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/iterspans",
 		"example.com/fixtures/pgwalks",
 		"example.com/fixtures/filters",
+		"example.com/fixtures/cursorstruct",
 		"example.com/fixtures/etlflags",
 		"example.com/fixtures/pflagcli",
 		"example.com/fixtures/envpage",

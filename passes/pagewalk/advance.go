@@ -63,6 +63,11 @@ func (w *walker) advances(e ast.Expr, loop ast.Node, depth int) bool {
 func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 	for _, wr := range w.flow.Writes[v] {
 		if !within(wr.Node, loop) {
+			if v.IsField() && (wr.Op == token.INC || wr.Op == token.ADD_ASSIGN) && w.calledIn(wr.Node, loop) {
+				// c.next() in the loop, with func (c *cursor) next() {
+				// c.offset += c.limit }: the field moves each iteration.
+				return true
+			}
 			continue
 		}
 		switch wr.Op {
@@ -146,4 +151,25 @@ func (w *walker) mentions(e ast.Expr, v *types.Var, loop ast.Node, depth int) bo
 		return true
 	})
 	return found
+}
+
+// calledIn reports whether n is in a function declared in the package
+// that loop calls directly.
+func (w *walker) calledIn(n, loop ast.Node) bool {
+	for _, decl := range w.funcs {
+		if !within(n, decl) {
+			continue
+		}
+		fn, ok := w.info.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return false
+		}
+		for _, call := range w.flow.Calls[fn] {
+			if within(call, loop) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
