@@ -27,9 +27,9 @@ const (
 	// machine, one SELECT * 3.48 s.
 	costOrdered = "every page sorts the rest of the table again (quadratic)"
 	// costKeyset: WHERE k > ? ORDER BY k LIMIT n at 10,000-row pages took
-	// ~40 s on a loaded machine, 25.7 s re-measured 2026-11-30 against 13.2 s
-	// for rowid ranges (docs/measurements.md, rowalign-sweep -strategies
-	// keyset,rowid).
+	// ~40 s on a loaded machine, 24.35 s re-measured 2026-12-01 on a quiet
+	// one against 4.68 s for rowid ranges (docs/measurements.md,
+	// rowalign-sweep -strategies keyset,rowid).
 	costKeyset = "every page sorts the remaining rows again (quadratic)"
 	// costPlain: LIMIT/OFFSET without ORDER BY took 4.05 s against 3.37 s
 	// for rowid ranges at 10,000-row pages, 4.03 s against 2.76 s at
