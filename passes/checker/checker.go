@@ -13,6 +13,7 @@ package checker
 
 import (
 	"cmp"
+	"flag"
 	"go/token"
 	"slices"
 	"strings"
@@ -122,8 +123,9 @@ func withoutTests(fset *token.FileSet, r *pagewalk.Result) *pagewalk.Result {
 
 // New returns an analyzer that runs the checks with settings s, under the
 // given name. Its flags are the settings' (-rowgroup, -min, -scope,
-// -wrappers, -checks, -tests): setting one changes what this analyzer, and only
-// this one, does from its next run.
+// -wrappers, -checks, -tests; -checks only when there are several
+// checks): setting one changes what this analyzer, and only this one,
+// does from its next run.
 func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analyzer {
 	own := s // the analyzer's own value, which its flags set
 	a := &analysis.Analyzer{
@@ -136,10 +138,19 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 			return nil, Run(pass, own, checks)
 		},
 	}
-	if len(checks) == 1 {
-		a.URL = DocsURL + checks[0].Name + ".md"
+	if len(checks) != 1 {
+		own.RegisterFlags(&a.Flags)
+		return a
 	}
-	own.RegisterFlags(&a.Flags)
+	a.URL = DocsURL + checks[0].Name + ".md"
+	// One check: -checks could only switch it off, so it has no flag.
+	var fs flag.FlagSet
+	own.RegisterFlags(&fs)
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name != "checks" {
+			a.Flags.Var(f.Value, f.Name, f.Usage)
+		}
+	})
 	return a
 }
 

@@ -72,6 +72,28 @@ func TestChecksFlag(t *testing.T) {
 	}
 }
 
+// TestOneCheckFlags: an analyzer of one check has every setting's flag
+// but -checks, which could only switch its one check off; a suite keeps
+// it. The flags still set the analyzer's settings.
+func TestOneCheckFlags(t *testing.T) {
+	one := checker.New("one", "one", settings.Default(), at(settings.PageSize, -1))
+	if one.Flags.Lookup("checks") != nil {
+		t.Error("an analyzer of one check has a -checks flag")
+	}
+	for _, name := range []string{"rowgroup", "min", "scope", "wrappers", "tests"} {
+		if one.Flags.Lookup(name) == nil {
+			t.Errorf("an analyzer of one check has no -%s flag", name)
+		}
+	}
+	if err := one.Flags.Set("tests", "true"); err != nil {
+		t.Error(err)
+	}
+	suite := checker.New("suite", "suite", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
+	if suite.Flags.Lookup("checks") == nil {
+		t.Error("a suite has no -checks flag")
+	}
+}
+
 // TestOneFindingPerLine: findings of one line are one diagnostic, which
 // golangci-lint's default uniq-by-line cannot hide, with every check's
 // name, message and fix (issue 10).
