@@ -695,6 +695,14 @@ func (e *engines) otherEngine() string {
 			other = eng
 			break
 		}
+		// A package of the project (or a library) that imports another
+		// engine's driver brings that engine here too: pgdyn.Open's
+		// handle, engine unknown, may well be PostgreSQL.
+		var f OpensOther
+		if e.pass.ImportPackageFact(imp, &f) {
+			other = f.Engine
+			break
+		}
 	}
 	if other == "" {
 		other = e.factEngine()

@@ -30,6 +30,7 @@ func TestEngines(t *testing.T) {
 		"example.com/scope/duckonly",
 		"example.com/scope/purge",
 		"example.com/scope/ifacestore",
+		"example.com/scope/dashboards",
 	}
 	// The suite's findings on them, offsetwalk's included, are pinned in
 	// analyzer/testdata/fixtures.txt.

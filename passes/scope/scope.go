@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/rowalign/rowalign/tree/main/passes/scope",
 	Run:              run,
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(Engine), new(Callbacks)},
+	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(OpensOther), new(Engine), new(Callbacks)},
 	ResultType:       reflect.TypeFor[*Package](),
 }
 
@@ -44,6 +44,12 @@ func run(pass *analysis.Pass) (any, error) {
 	p := &Package{pass: pass, Via: via(pass)}
 	if p.Via != "" {
 		pass.ExportPackageFact(&OpensDuckDB{Via: p.Via})
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if eng := pathEngine(imp.Path()); eng != "" && eng != DuckDB {
+			pass.ExportPackageFact(&OpensOther{Engine: eng})
+			break
+		}
 	}
 	// Only packages that hand out database handles get a value index
 	// here: a check builds one anyway for a package in scope.

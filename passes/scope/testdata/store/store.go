@@ -1,3 +1,5 @@
+// want package:`opens postgres`
+
 // Package store is the project's PostgreSQL access layer: it never
 // touches DuckDB, but its functions hand out PostgreSQL handles.
 package store

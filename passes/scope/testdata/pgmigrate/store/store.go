@@ -1,4 +1,4 @@
-// want package:`opens DuckDB via github.com/duckdb/duckdb-go/v2`
+// want package:`opens DuckDB via github.com/duckdb/duckdb-go/v2` package:`opens postgres`
 
 // Package store opens both ends of the PostgreSQL-to-DuckDB migration:
 // the application's PostgreSQL database and the DuckDB warehouse.
