@@ -58,8 +58,9 @@
 // does not set to one engine, an interface with implementations of two
 // engines), its engine is unknown. An unknown handle counts as DuckDB's
 // in a package that talks to DuckDB only, as it always has; in a package
-// that also talks to another engine (it imports that engine's driver, or
-// provably opens, receives or reads one of its handles) rowalign stays
+// that also talks to another engine (it imports that engine's driver,
+// imports a package that does (an OpensOther fact), or provably opens,
+// receives or reads one of its handles) rowalign stays
 // silent: a false finding, or a fix that rewrites a PostgreSQL page
 // size, costs a team more than a missed one. So a fix never rewrites a
 // size that only a handle of another engine uses; a size shared by a
