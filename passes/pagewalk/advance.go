@@ -156,20 +156,18 @@ func (w *walker) mentions(e ast.Expr, v *types.Var, loop ast.Node, depth int) bo
 // calledIn reports whether n is in a function declared in the package
 // that loop calls directly.
 func (w *walker) calledIn(n, loop ast.Node) bool {
-	for _, decl := range w.funcs {
-		if !within(n, decl) {
-			continue
-		}
-		fn, ok := w.info.Defs[decl.Name].(*types.Func)
-		if !ok {
-			return false
-		}
-		for _, call := range w.flow.Calls[fn] {
-			if within(call, loop) {
-				return true
-			}
-		}
+	decl := w.funcAt(n.Pos())
+	if decl == nil {
 		return false
+	}
+	fn, ok := w.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	for _, call := range w.flow.Calls[fn] {
+		if within(call, loop) {
+			return true
+		}
 	}
 	return false
 }

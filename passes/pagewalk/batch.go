@@ -61,9 +61,8 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 	if !ok {
 		return nil
 	}
-	root := cur.Inspector().Root()
 	for _, site := range w.flow.Calls[fn] {
-		sc, ok := root.FindNode(site)
+		sc, ok := w.cursorOf(site)
 		if !ok {
 			continue
 		}
@@ -153,8 +152,7 @@ func (w *walker) modulus(cond ast.Expr) ast.Expr {
 func (w *walker) isCount(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok {
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		return ok && id.Name == "len" && w.info.Uses[id] == types.Universe.Lookup("len")
+		return w.isBuiltin(call, "len")
 	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		return false

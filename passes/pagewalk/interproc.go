@@ -182,7 +182,7 @@ func (w *walker) sendHops(cur inspector.Cursor, pos ast.Expr) []hop {
 		switch wr.Op {
 		case token.RANGE:
 			rs := wr.Node.(*ast.RangeStmt)
-			if _, ok := underlyingOf(w.info, rs.X).(*types.Chan); ok && w.flow.ObjectOf(rs.Key) == v {
+			if _, ok := flow.Underlying(w.info, rs.X).(*types.Chan); ok && w.flow.ObjectOf(rs.Key) == v {
 				ch = rs.X
 			}
 		case token.DEFINE, token.ASSIGN:
@@ -359,7 +359,7 @@ func (w *walker) fieldOf(e ast.Expr, name string) ast.Expr {
 	if !ok {
 		return nil
 	}
-	st, ok := underlyingOf(w.info, lit).(*types.Struct)
+	st, ok := flow.Underlying(w.info, lit).(*types.Struct)
 	if !ok {
 		return nil
 	}
@@ -403,14 +403,6 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // cursorOf returns the cursor of n in the package's syntax.
 func (w *walker) cursorOf(n ast.Node) (inspector.Cursor, bool) {
 	return w.root.FindNode(n)
-}
-
-// underlyingOf is flow.Underlying, for a node that may be any expression.
-func underlyingOf(info *types.Info, e ast.Expr) types.Type {
-	if t := info.TypeOf(e); t != nil {
-		return t.Underlying()
-	}
-	return nil
 }
 
 // reachRangeSize returns the page size of a rowid range [lo, hi) walked

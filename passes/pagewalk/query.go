@@ -288,12 +288,7 @@ func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
 }
 
 func (w *walker) isBuiltin(call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := w.info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
+	return flow.IsBuiltin(w.info, call, name)
 }
 
 func (w *walker) isConst(e ast.Expr, want int64) bool {

@@ -163,15 +163,10 @@ func appended(info *types.Info, e ast.Expr) []ast.Expr {
 	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
 		return nil
 	}
-	if b, ok := info.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
+	if !flow.IsBuiltin(info, call, "append") {
 		return nil
 	}
 	return call.Args[1:]
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 // rangedStrings returns the elements of the string slice or array literal

@@ -238,6 +238,17 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
+// IsBuiltin reports whether call calls the builtin function name (len,
+// append, min), not a function of that name.
+func IsBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
 // SingleValue returns the one expression a variable ever holds: it is
 // written exactly once, by a plain definition or assignment of one
 // expression, and its address is never taken. Otherwise it returns nil.
