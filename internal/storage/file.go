@@ -72,7 +72,8 @@ func DatabaseFile(path string) (string, error) {
 		return "", &inputError{path, why + "; nothing was changed", fs.ErrNotExist}
 	}
 	if err != nil {
-		return "", err
+		// A loop of links, a directory we may not read: nothing opened.
+		return "", &inputError{path, err.Error() + "; nothing was changed", err}
 	}
 	if resolved, err = filepath.Abs(resolved); err != nil {
 		return "", err
@@ -185,8 +186,12 @@ func checkReplace(path string, st os.FileInfo, temp, backup string) (stale bool,
 		}
 	}
 	if names > 1 {
-		return false, &inputError{path, fmt.Sprintf("%s: %d names (hard links) share this file; compact renames a new file over this one, which would leave the other names on the old database; remove the other names, or compact a copy; nothing was changed",
-			ErrHardLinked, names), ErrHardLinked}
+		hint := ""
+		if b, err := os.Stat(path + ".bak"); err == nil && os.SameFile(b, st) {
+			hint = fmt.Sprintf(" (%s.bak is one, as a compact killed between its backup link and its rename leaves it: run compact with the default backup to recover, or remove that name)", path)
+		}
+		return false, &inputError{path, fmt.Sprintf("%s: %d names (hard links) share this file%s; compact renames a new file over this one, which would leave the other names on the old database; remove the other names, or compact a copy; nothing was changed",
+			ErrHardLinked, names, hint), ErrHardLinked}
 	}
 	return stale, nil
 }
