@@ -56,12 +56,12 @@ a hard-linked file or an unusable backup), nothing changed; 3 audit
 -fail-fill found a table less full than asked.
 `
 
-// failure prints err on one line (DuckDB's internal errors carry a stack
-// trace) and returns its exit status: exitUsage for an input the command
-// cannot use, exitError for anything else.
+// failure prints err on one line, without the stack trace DuckDB's
+// internal errors carry, and returns its exit status: exitUsage for an
+// input the command cannot use, exitError for anything else.
 func failure(stderr io.Writer, cmd string, err error) int {
-	msg, _, _ := strings.Cut(err.Error(), "\n")
-	fmt.Fprintf(stderr, "rowalign-db %s: %s\n", cmd, msg)
+	msg, _, _ := strings.Cut(err.Error(), "Stack Trace")
+	fmt.Fprintf(stderr, "rowalign-db %s: %s\n", cmd, strings.Join(strings.Fields(msg), " "))
 	if errors.Is(err, storage.ErrInput) {
 		return exitUsage
 	}
