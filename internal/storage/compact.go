@@ -72,6 +72,10 @@ const dstAlias = "rowalign_compact_dst"
 // then the new file is renamed over it. A failure (or a kill) before the
 // rename leaves the original untouched; a leftover temporary file is
 // removed by the next run. It refuses a file another process holds.
+// path may be a symbolic link: the file it names is replaced, the link
+// kept. Before anything is written it refuses (ErrInput) what is not a
+// DuckDB database, a read-only or hard-linked file, and a backup it
+// cannot make (checkReplace).
 func Compact(ctx context.Context, path string, opt CompactOptions) (res *CompactResult, err error) {
 	// The file a link names is the one to replace: the links stay links.
 	path, err = DatabaseFile(path)
