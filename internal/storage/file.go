@@ -14,8 +14,8 @@ import (
 // DuckDB's main header: the first block of a database file starts with an
 // 8-byte checksum, then the magic bytes "DUCK", then the storage version
 // number. Read from the first 16 bytes of a file written by DuckDB 1.5.6
-// and of testdata/duckdb-1.1.3.duckdb.gz (`xxd file | head -1`,
-// 2026-12-01; TestNotADatabase checks both).
+// and of testdata/duckdb-1.1.3.duckdb.gz, 2026-12-01
+// (docs/measurements.md#rowalign-db-file-safety).
 const (
 	headerMagic       = "DUCK"
 	headerMagicOffset = 8

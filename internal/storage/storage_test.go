@@ -574,8 +574,9 @@ const selfRefRows = 150_000
 // checkpoint_threshold, 16 MiB by default) writes the table as it stands,
 // so a partial group stays mid-table. 400,000 rows of about 110 bytes in
 // 50,000-row commits: DuckDB 1.5.6 stored 122,880, 77,120, 122,880,
-// 77,120 (2026-12-01); the 3-column test table's 500,000 rows in the same
-// commits stay under the threshold and come out whole.
+// 77,120 (2026-12-01, docs/measurements.md#rowalign-db-file-safety); the
+// 3-column test table's 500,000 rows in the same commits stay under the
+// threshold and come out whole.
 func TestSmallCommitsCanLeavePartialGroups(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "small.duckdb")
 	stmts := []string{`CREATE TABLE t(id BIGINT, s VARCHAR)`}
