@@ -421,7 +421,19 @@ func TestBackupRefusals(t *testing.T) {
 	} else {
 		t.Log("no second file system here: the cross-device refusal is not tested")
 	}
+	// Not a backup, but a name compact would remove: a file of the user's
+	// under compact's temporary name stays.
+	must(t, os.WriteFile(path+storage.TempSuffix, []byte("not compact's"), 0o644))
 	before := snapshot(t, dir)
+	for _, args := range [][]string{{"compact", path}, {"compact", "-apply", "-no-backup", path}} {
+		code, _, errOut := runCmd(args...)
+		if code != exitUsage || !strings.Contains(errOut, "is not a database a killed compact left") {
+			t.Errorf("%v with a file of the user's under the temporary name: %d %s", args, code, errOut)
+		}
+	}
+	sameSnapshot(t, "a file under compact's temporary name", snapshot(t, dir), before)
+	must(t, os.Remove(path+storage.TempSuffix))
+	before = snapshot(t, dir)
 	for b, why := range backups {
 		code, _, errOut := runCmd("compact", "-apply", "-backup", b, path)
 		if code != exitUsage || !strings.Contains(errOut, why) {

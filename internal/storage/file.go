@@ -36,7 +36,8 @@ var ErrHardLinked = errors.New("has other hard links")
 // such as root).
 var ErrReadOnly = errors.New("read-only")
 
-// ErrBackup reports a backup name compact cannot use.
+// ErrBackup reports a backup name, or a temporary file name, compact
+// cannot use.
 var ErrBackup = errors.New("unusable backup")
 
 // ErrInput is what every refusal of an input matches (errors.Is), besides
@@ -140,6 +141,18 @@ func CheckWritable(path string) error {
 func checkReplace(path string, st os.FileInfo, temp, backup string) (stale bool, err error) {
 	if err := CheckWritable(path); err != nil {
 		return false, err
+	}
+	// A leftover temporary file is removed before the copy: only one a
+	// killed compact can have left (empty, or a DuckDB database).
+	if t, err := os.Lstat(temp); err == nil {
+		leftover := t.Mode().IsRegular() && t.Size() == 0
+		if !leftover && t.Mode().IsRegular() {
+			_, err := DatabaseFile(temp)
+			leftover = err == nil
+		}
+		if !leftover {
+			return false, &inputError{temp, "exists and is not a database a killed compact left: compact writes its new file under this name; move it away; nothing was changed", ErrBackup}
+		}
 	}
 	names := links(st)
 	refuse := func(why string) error { return &inputError{backup, why + "; nothing was changed", ErrBackup} }
