@@ -514,6 +514,13 @@ func TestCompactSelfReference(t *testing.T) {
 		`CREATE TABLE selfref(id INT PRIMARY KEY, parent INT REFERENCES selfref(id), name VARCHAR)`,
 		`CREATE TABLE other(x INT)`, // a table without the key, copied as ever
 		`INSERT INTO other SELECT range FROM range(10)`,
+		// An odd name, a two-column key, and a second key to itself through
+		// a UNIQUE column that can be NULL.
+		`CREATE TABLE "odd ""t"""(a INT, b INT, pa INT, pb INT, u INT UNIQUE, pu INT, PRIMARY KEY (a, b),
+			FOREIGN KEY (pa, pb) REFERENCES "odd ""t"""(a, b), FOREIGN KEY (pu) REFERENCES "odd ""t"""(u))`,
+		`INSERT INTO "odd ""t""" VALUES (1, 1, NULL, NULL, NULL, NULL), (2, 2, NULL, NULL, 10, NULL)`,
+		`INSERT INTO "odd ""t""" VALUES (3, 3, 1, 1, NULL, 10), (4, 4, 2, 2, 11, 10)`,
+		`INSERT INTO "odd ""t""" VALUES (5, 5, 3, 3, 12, 11)`,
 		`INSERT INTO selfref VALUES (1, NULL, 'root')`,
 	}
 	// A binary tree: node i's parent is i / 2, one statement per level.
@@ -546,6 +553,9 @@ func TestCompactSelfReference(t *testing.T) {
 	}
 	if s := res.Tables["main.selfref"]; s.Rows != before.Rows {
 		t.Errorf("compact verified %+v, want %d rows", s, before.Rows)
+	}
+	if s := res.Tables[`main."odd ""t"""`]; s.Rows != 5 {
+		t.Errorf("compact verified %+v of the odd table, want 5 rows (%v)", s, res.Tables)
 	}
 	r, err = storage.AuditFile(ctx, path)
 	if err != nil {
