@@ -40,8 +40,7 @@ schema, the rows, the row group size (unit), the groups and how many are
 partial (below the unit, not the last), the fill, the deleted rows still
 stored and the stored bytes, with an estimate of what an aligned rewrite
 saves; for every file its blocks, used and free.
-Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
-`)
+`+exitStatuses)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	failFill := fs.Float64("fail-fill", 0, "exit with status 3 when any table's fill is below this `percent` (0: never)")
 	if code, ok := parse(fs, args); !ok {
@@ -57,8 +56,7 @@ Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
 	}
 	r, err := storage.AuditFile(ctx, fs.Args()...)
 	if err != nil {
-		fmt.Fprintln(stderr, "rowalign-db audit:", err)
-		return exitError
+		return failure(stderr, "audit", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -12,15 +12,20 @@ import (
 
 func runCompact(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {
 	fs := newFlags("compact", "file.duckdb", stderr, `Compact copies the whole database (every schema, table, view, sequence,
-macro, type, constraint and index) into a new file next to it with COPY
-FROM DATABASE, which writes every table in whole row groups, verifies
-every catalog entry and every table's rows (count and a checksum over
-every column), and renames the new file over the original; the original
-is kept as a backup unless -no-backup. A failure or a kill before the
-rename leaves the original untouched. Without -apply it reports the
-file's free blocks and tables and changes nothing. It refuses a file
-another process holds.
-`)
+macro, type, constraint, index and comment) into a new file next to it:
+the catalog with COPY FROM DATABASE, then each table's rows with one
+INSERT on one thread, which writes whole row groups (COPY FROM DATABASE's
+own copy keeps partial ones), a table with a foreign key to itself parents
+first. It verifies every catalog entry and every table's rows (count and
+a checksum over every column), and renames the new file over the
+original; the original is kept as a backup (a hard link) unless
+-no-backup. A failure or a kill before the rename leaves the original
+untouched. A symbolic link is followed: the file it names is compacted,
+the link stays. Without -apply it reports the file's free blocks and
+tables and changes nothing. It refuses a file another process holds, a
+read-only file, a file with other hard links (the rename would leave them
+on the old database), and a backup on another file system.
+`+exitStatuses)
 	apply := fs.Bool("apply", false, "write the new file and swap it in (default: report only)")
 	backup := fs.String("backup", "", "keep the original as this `file` (default: file.duckdb.bak)")
 	noBackup := fs.Bool("no-backup", false, "keep no backup of the original")
@@ -36,15 +41,26 @@ another process holds.
 		fmt.Fprintln(stderr, "rowalign-db compact: -backup and -no-backup exclude each other")
 		return exitUsage
 	}
-	path := fs.Arg(0)
+	// The default backup goes next to the file a link names: a hard link
+	// cannot leave its file system.
+	path, err := storage.DatabaseFile(fs.Arg(0))
+	if err != nil {
+		return failure(stderr, "compact", err)
+	}
 	opt := storage.CompactOptions{Apply: *apply, Backup: *backup, Pause: pause}
 	if opt.Backup == "" && !*noBackup {
 		opt.Backup = path + ".bak"
 	}
 	res, err := storage.Compact(ctx, path, opt)
 	if err != nil {
-		fmt.Fprintln(stderr, "rowalign-db compact:", err)
-		return exitError
+		return failure(stderr, "compact", err)
+	}
+	if res.StaleBackup != "" {
+		verb := "removed"
+		if !res.Applied {
+			verb = "would remove"
+		}
+		fmt.Fprintf(stderr, "rowalign-db compact: %s %s: it was a second name of %s itself, not a backup (a compact killed between its backup link and its rename leaves one)\n", verb, res.StaleBackup, res.Path)
 	}
 	if *asJSON {
 		return printJSON(stdout, res)

@@ -18,23 +18,55 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	_ "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/rowalign/rowalign/internal/storage"
 )
 
-// exit statuses
+// Exit statuses, listed in every command's help (exitStatuses).
 const (
-	exitOK    = 0
+	exitOK = 0
+	// exitError: an error while running (a file another process holds, a
+	// write-ahead log DuckDB cannot replay, a refused table, a failed
+	// verification).
 	exitError = 1
+	// exitUsage: bad flags, or an input no command can use (a missing
+	// path, not a DuckDB database file, a read-only file to rewrite, a
+	// hard-linked file or an unusable backup for compact); nothing was
+	// changed.
 	exitUsage = 2
 	// exitUnderFilled: audit -fail-fill found a table less full than asked.
 	exitUnderFilled = 3
 )
+
+// exitStatuses documents the exit statuses; TestExitStatuses produces each.
+const exitStatuses = `Exit status: 0 done; 1 an error while running (a file another process
+holds, a write-ahead log DuckDB cannot replay, a refused table, a failed
+verification); 2 bad flags, or an input no command can use (a missing
+path, not a DuckDB database file, a read-only file to rewrite, for compact
+a hard-linked file or an unusable backup), nothing changed; 3 audit
+-fail-fill found a table less full than asked.
+`
+
+// failure prints err on one line, without the stack trace DuckDB's
+// internal errors carry, and returns its exit status: exitUsage for an
+// input the command cannot use, exitError for anything else.
+func failure(stderr io.Writer, cmd string, err error) int {
+	msg, _, _ := strings.Cut(err.Error(), "Stack Trace")
+	fmt.Fprintf(stderr, "rowalign-db %s: %s\n", cmd, strings.Join(strings.Fields(msg), " "))
+	if errors.Is(err, storage.ErrInput) {
+		return exitUsage
+	}
+	return exitError
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -65,8 +97,11 @@ Commands:
   demo     write the 29-column demo table into a new file, loaded in
            commits of -commit rows (the damage audit finds)
 
+Every command first checks that its file is a DuckDB database file (its
+header), and works on the file a symbolic link names.
 "rowalign-db <command> -h" lists the command's flags. See docs/audit.md.
-`)
+
+`+exitStatuses)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {

@@ -24,6 +24,8 @@ import (
 // with SIGKILL and the refusal tests hold a file with:
 //
 //	ROWALIGN_DB_TEST_CHILD=hold      open the file (args[0]) read-write, say "holding", wait
+//	ROWALIGN_DB_TEST_CHILD=exit      open the file (args[0]), run the statements (args[1:]),
+//	                                 exit without closing it (a loader that never closes)
 //	ROWALIGN_DB_TEST_CHILD=STEP      run the command (args), say "paused STEP" at STEP, wait
 //
 // with the arguments, JSON-encoded, in ROWALIGN_DB_TEST_ARGS.
@@ -41,6 +43,20 @@ func TestMain(m *testing.M) {
 	if err := json.Unmarshal([]byte(os.Getenv(argsEnv)), &args); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if mode == "exit" {
+		db, err := sql.Open("duckdb", args[0])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		for _, q := range args[1:] {
+			if _, err := db.Exec(q); err != nil {
+				fmt.Fprintln(os.Stderr, q, err)
+				os.Exit(1)
+			}
+		}
+		os.Exit(0)
 	}
 	if mode == "hold" {
 		db, err := sql.Open("duckdb", args[0])
@@ -68,9 +84,7 @@ func TestMain(m *testing.M) {
 // mode's point; the test's cleanup kills it if it still runs.
 func startChild(t *testing.T, mode string, args ...string) *exec.Cmd {
 	t.Helper()
-	spec, _ := json.Marshal(args)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+mode, argsEnv+"="+string(spec))
+	cmd := childCommand(mode, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
@@ -97,6 +111,14 @@ func startChild(t *testing.T, mode string, args ...string) *exec.Cmd {
 	case <-time.After(2 * time.Minute):
 		t.Fatalf("child %s did not reach its point; stderr: %s", mode, stderr.String())
 	}
+	return cmd
+}
+
+// childCommand is the test binary run as a child in mode with args.
+func childCommand(mode string, args ...string) *exec.Cmd {
+	spec, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+mode, argsEnv+"="+string(spec))
 	return cmd
 }
 
@@ -224,20 +246,51 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 	return code, o.String(), e.String()
 }
 
+// linkTo makes a relative symbolic link to path in a directory of its
+// own, the way the kill tests reach their file: a kill must leave both the
+// file and the link as they were.
+func linkTo(t *testing.T, path string) string {
+	t.Helper()
+	dir := t.TempDir()
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.duckdb")
+	if err := os.Symlink(rel, link); err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+func isLink(t *testing.T, link, target string) {
+	t.Helper()
+	st, err := os.Lstat(link)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s is no longer a link: %v", link, err)
+	}
+	if p, err := filepath.EvalSymlinks(link); err != nil || p != target {
+		t.Errorf("%s names %s, want %s (%v)", link, p, target, err)
+	}
+}
+
 func TestKillMidRepair(t *testing.T) {
 	path := damagedFile(t)
+	link := linkTo(t, path)
 	want := readState(t, path)
 	if !slices.Contains(want.Groups["main.t"], 54_240) {
 		t.Fatalf("the table is not damaged: %v", want.Groups)
 	}
-	child := startChild(t, storage.StepCopied, "repair", "-apply", path)
+	child := startChild(t, storage.StepCopied, "repair", "-apply", link)
 	kill(t, child)
+	isLink(t, link, path)
 	sameState(t, "after a repair killed in its transaction", readState(t, path), want)
 
-	// The file still repairs.
-	if code, out, errOut := runCmd("repair", "-apply", path); code != 0 {
+	// The file still repairs, through the link.
+	if code, out, errOut := runCmd("repair", "-apply", link); code != 0 {
 		t.Fatalf("repair after the kill: %d %s %s", code, out, errOut)
 	}
+	isLink(t, link, path)
 	got := readState(t, path)
 	if g := got.Groups["main.t"]; !slices.Equal(g, []int64{122_880, 122_880, 122_880, 122_880, 8_480}) {
 		t.Errorf("groups after repair: %v", g)
@@ -247,12 +300,19 @@ func TestKillMidRepair(t *testing.T) {
 	}
 }
 
+// TestKillMidCompact kills compact, run through a link, after its
+// verified copy, and again between its backup link and its rename; the
+// original stays as it was, and the next run recovers and compacts. After
+// the second kill the backup name is a second name of the live file
+// itself: the rerun used to refuse because "the backup exists".
 func TestKillMidCompact(t *testing.T) {
 	path := damagedFile(t)
+	link := linkTo(t, path)
 	want := readState(t, path)
 	sum := sha(t, path)
-	child := startChild(t, storage.StepCopiedFile, "compact", "-apply", path)
+	child := startChild(t, storage.StepCopiedFile, "compact", "-apply", link)
 	kill(t, child)
+	isLink(t, link, path)
 	if sha(t, path) != sum {
 		t.Errorf("a compact killed before its rename changed the original's bytes")
 	}
@@ -261,11 +321,24 @@ func TestKillMidCompact(t *testing.T) {
 		t.Errorf("want the killed run's temporary file left: %v", err)
 	}
 
-	// The next run removes the leftover and compacts.
-	code, out, errOut := runCmd("compact", "-apply", path)
-	if code != 0 {
-		t.Fatalf("compact after the kill: %d %s %s", code, out, errOut)
+	child = startChild(t, storage.StepBackedUp, "compact", "-apply", link)
+	kill(t, child)
+	isLink(t, link, path)
+	a, _ := os.Stat(path)
+	b, err := os.Stat(path + ".bak")
+	if err != nil || !os.SameFile(a, b) || sha(t, path) != sum {
+		t.Fatalf("want the original with its backup name as a second name, after a kill before the rename: %v", err)
 	}
+
+	// The next run removes the leftovers and compacts.
+	code, out, errOut := runCmd("compact", "-apply", link)
+	if code != 0 {
+		t.Fatalf("compact after the kills: %d %s %s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "removed "+path+".bak") {
+		t.Errorf("compact does not say it removed the stale backup name: %s", errOut)
+	}
+	isLink(t, link, path)
 	if _, err := os.Stat(path + storage.TempSuffix); err == nil {
 		t.Errorf("the temporary file is left after a compact")
 	}
@@ -289,15 +362,24 @@ func TestRefusesHeldFile(t *testing.T) {
 	sum := sha(t, path)
 	child := startChild(t, "hold", path)
 	pid := fmt.Sprintf("PID %d", child.Process.Pid)
-	for _, args := range [][]string{
-		{"audit", path},
-		{"repair", path},
-		{"repair", "-apply", path},
-		{"compact", "-apply", path},
+	// Each mode words the refusal for what it meant to do: only repair
+	// -apply and compact -apply would rewrite.
+	for _, c := range []struct {
+		args    []string
+		rewrite bool
+	}{
+		{[]string{"audit", path}, false},
+		{[]string{"repair", path}, false},
+		{[]string{"compact", path}, false},
+		{[]string{"repair", "-apply", path}, true},
+		{[]string{"compact", "-apply", path}, true},
 	} {
-		code, _, errOut := runCmd(args...)
+		code, _, errOut := runCmd(c.args...)
 		if code != exitError || !strings.Contains(errOut, "held by another process") || !strings.Contains(errOut, pid) {
-			t.Errorf("%v: want a refusal naming %s, got %d %s", args, pid, code, errOut)
+			t.Errorf("%v: want a refusal naming %s, got %d %s", c.args, pid, code, errOut)
+		}
+		if strings.Contains(errOut, "rewriting") != c.rewrite {
+			t.Errorf("%v: the refusal speaks of rewriting (%v), want %v: %s", c.args, !c.rewrite, c.rewrite, errOut)
 		}
 	}
 	kill(t, child)
@@ -323,13 +405,19 @@ func TestAuditCommand(t *testing.T) {
 	if code, _, errOut := runCmd("audit", "-fail-fill", "50", path); code != 0 {
 		t.Errorf("audit -fail-fill 50: %d %s", code, errOut)
 	}
-	if code, _, errOut := runCmd("audit", filepath.Join(t.TempDir(), "missing.duckdb")); code != exitError || !strings.Contains(errOut, "no such file") {
+	if code, _, errOut := runCmd("audit", filepath.Join(t.TempDir(), "missing.duckdb")); code != exitUsage || !strings.Contains(errOut, "no such file") {
 		t.Errorf("audit of a missing file: %d %s", code, errOut)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.duckdb")
 	os.WriteFile(bad, []byte("not a database, not at all, but long enough to have a header"), 0o644)
-	if code, _, errOut := runCmd("audit", bad); code != exitError || errOut == "" {
+	if code, _, errOut := runCmd("audit", bad); code != exitUsage || !strings.Contains(errOut, "not a DuckDB database file") {
 		t.Errorf("audit of a broken file: %d %s", code, errOut)
+	}
+	// A broken file with DuckDB's header: DuckDB's own error, on one line.
+	broken := filepath.Join(t.TempDir(), "broken.duckdb")
+	os.WriteFile(broken, []byte("12345678DUCK but nothing else of a database, long enough to have a header"), 0o644)
+	if code, _, errOut := runCmd("audit", broken); code != exitError || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("audit of a broken file with a header: %d %s", code, errOut)
 	}
 }
 

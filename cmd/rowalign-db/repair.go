@@ -24,7 +24,7 @@ changes nothing. It refuses views, temporary tables, tables in a foreign
 key, and a file another process holds.
 The file keeps the blocks the old table used, as free blocks: compact
 returns them.
-`)
+`+exitStatuses)
 	table := fs.String("table", "", "repair only this `table` (table or schema.table; default: every damaged table)")
 	apply := fs.Bool("apply", false, "rewrite the tables (default: print the plan only)")
 	asJSON := fs.Bool("json", false, "print the plan or the result as JSON")
@@ -36,28 +36,32 @@ returns them.
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "rowalign-db repair:", err)
-		return exitError
-	}
-	if _, err := os.Stat(path); err != nil {
+	fail := func(err error) int { return failure(stderr, "repair", err) }
+	// The file a link names: DuckDB resolves links too (its write-ahead
+	// log goes next to the file), and the sizes below are the file's.
+	file, err := storage.DatabaseFile(path)
+	if err != nil {
 		return fail(err)
 	}
-	dsn := path
-	if !*apply {
+	dsn := file
+	if *apply {
+		if err := storage.CheckWritable(file); err != nil {
+			return fail(err)
+		}
+	} else {
 		dsn += "?access_mode=read_only"
 	}
 	db, err := sql.Open("duckdb", dsn)
 	if err != nil {
-		return fail(storage.HeldError(path, err))
+		return fail(storage.OpenError(file, err, *apply))
 	}
 	defer db.Close()
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return fail(storage.HeldError(path, err))
+		return fail(storage.OpenError(file, err, *apply))
 	}
 	defer conn.Close()
-	sizeBefore := fileSize(path)
+	sizeBefore := fileSize(file)
 	r, err := storage.Audit(ctx, conn)
 	if err != nil {
 		return fail(err)
@@ -67,6 +71,9 @@ returns them.
 		return fail(err)
 	}
 	if len(targets) == 0 {
+		if *asJSON {
+			return printJSON(stdout, []*storage.RepairPlan{})
+		}
 		fmt.Fprintf(stdout, "%s: no damaged table (no partial group before the last, no deleted rows stored); nothing to do\n", path)
 		return exitOK
 	}
@@ -115,7 +122,7 @@ returns them.
 	}
 	conn.Close()
 	db.Close()
-	sizeAfter := fileSize(path)
+	sizeAfter := fileSize(file)
 	var free int64
 	for _, f := range after.Files {
 		free += f.FreeBytes

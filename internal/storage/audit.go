@@ -98,7 +98,7 @@ type Report struct {
 // catalogs aside, whose temporary tables are listed by name) and every
 // table and view in it. It only reads.
 func Audit(ctx context.Context, conn *sql.Conn) (*Report, error) {
-	r := &Report{}
+	r := &Report{Tables: []Table{}} // JSON: [] for a database with no tables
 	files, err := auditFiles(ctx, conn)
 	if err != nil {
 		return nil, err

@@ -26,12 +26,16 @@ type CompactOptions struct {
 
 // CompactResult describes a compaction (or, without Apply, its plan).
 type CompactResult struct {
-	Path     string `json:"path"`
-	Temp     string `json:"temp"`
-	Backup   string `json:"backup,omitempty"`
-	Applied  bool   `json:"applied"`
-	OldBytes int64  `json:"old_bytes"` // the file and its write-ahead log
-	NewBytes int64  `json:"new_bytes,omitempty"`
+	Path   string `json:"path"`
+	Temp   string `json:"temp"`
+	Backup string `json:"backup,omitempty"`
+	// StaleBackup is a backup name found to be a second name of the file
+	// itself (a compact killed between its backup link and its rename
+	// leaves one): Apply removes it and makes the backup anew.
+	StaleBackup string `json:"stale_backup,omitempty"`
+	Applied     bool   `json:"applied"`
+	OldBytes    int64  `json:"old_bytes"` // the file and its write-ahead log
+	NewBytes    int64  `json:"new_bytes,omitempty"`
 	// Objects counts the verified catalog entries by kind (schema, table,
 	// view, sequence, macro, type, index, constraint).
 	Objects map[string]int `json:"objects,omitempty"`
@@ -53,6 +57,9 @@ const (
 	// StepDetached: both files are closed, the original not yet locked
 	// again.
 	StepDetached = "detached"
+	// StepBackedUp: the backup is a second name (hard link) of the
+	// original, the new file not yet renamed over it.
+	StepBackedUp = "backed-up"
 )
 
 // dstAlias is the new file's catalog name during the copy.
@@ -65,8 +72,13 @@ const dstAlias = "rowalign_compact_dst"
 // then the new file is renamed over it. A failure (or a kill) before the
 // rename leaves the original untouched; a leftover temporary file is
 // removed by the next run. It refuses a file another process holds.
+// path may be a symbolic link: the file it names is replaced, the link
+// kept. Before anything is written it refuses (ErrInput) what is not a
+// DuckDB database, a read-only or hard-linked file, and a backup it
+// cannot make (checkReplace).
 func Compact(ctx context.Context, path string, opt CompactOptions) (res *CompactResult, err error) {
-	path, err = filepath.Abs(path)
+	// The file a link names is the one to replace: the links stay links.
+	path, err = DatabaseFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -80,10 +92,12 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if wal, err := os.Stat(path + ".wal"); err == nil {
 		res.OldBytes += wal.Size()
 	}
-	if opt.Backup != "" {
-		if _, err := os.Lstat(opt.Backup); err == nil {
-			return nil, fmt.Errorf("backup %s exists: move it away or name another with -backup", opt.Backup)
-		}
+	stale, err := checkReplace(path, st, res.Temp, opt.Backup)
+	if err != nil {
+		return nil, err
+	}
+	if stale {
+		res.StaleBackup = opt.Backup
 	}
 	conn, closeConn, err := memoryConn(ctx)
 	if err != nil {
@@ -99,7 +113,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	}
 	src := alias(path, map[string]bool{dstAlias: true})
 	if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(path)+` AS `+quoteIdent(src)+mode); err != nil {
-		return nil, heldError(path, err)
+		return nil, OpenError(path, err, opt.Apply)
 	}
 	if !opt.Apply {
 		res.Before, err = Audit(ctx, conn)
@@ -108,7 +122,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	// A checkpoint first: the WAL's changes belong to the copy, and the
 	// original must have no WAL left when it is swapped.
 	if _, err := conn.ExecContext(ctx, `CHECKPOINT `+quoteIdent(src)); err != nil {
-		return nil, err
+		return nil, OpenError(path, err, true)
 	}
 	if res.Before, err = Audit(ctx, conn); err != nil {
 		return nil, err
@@ -156,6 +170,9 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `DETACH `+dstAlias); err != nil {
 		return nil, err
 	}
+	if err := keepOwner(res.Temp, st); err != nil {
+		return nil, fmt.Errorf("giving %s the original's mode and owner: %w; nothing was replaced", res.Temp, err)
+	}
 	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
 		return nil, err
 	}
@@ -184,10 +201,23 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if wal, err := os.Stat(path + ".wal"); err == nil && wal.Size() > 0 {
 		return nil, fmt.Errorf("%s has a write-ahead log after the copy: another process wrote to it; nothing was replaced", path)
 	}
+	if stale {
+		// Under our lock, the leftover name of the live file goes (it is
+		// the same file still: checked again), and the backup is made anew.
+		if b, err := os.Stat(opt.Backup); err != nil || !os.SameFile(b, now) {
+			return nil, fmt.Errorf("backup %s changed during the compact; nothing was replaced", opt.Backup)
+		}
+		if err := os.Remove(opt.Backup); err != nil {
+			return nil, fmt.Errorf("removing %s, a second name of %s left by a killed compact: %w; nothing was replaced", opt.Backup, path, err)
+		}
+	}
 	if opt.Backup != "" {
 		if err := os.Link(path, opt.Backup); err != nil {
 			return nil, fmt.Errorf("keeping the original as %s: %w; nothing was replaced", opt.Backup, err)
 		}
+	}
+	if opt.Pause != nil {
+		opt.Pause(StepBackedUp)
 	}
 	if err := os.Rename(res.Temp, path); err != nil {
 		return nil, fmt.Errorf("replacing %s: %w", path, err)
@@ -226,13 +256,14 @@ func AuditFile(ctx context.Context, paths ...string) (*Report, error) {
 	defer closeConn()
 	used := map[string]bool{}
 	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
+		file, err := DatabaseFile(p)
+		if err != nil {
 			return nil, err
 		}
 		name := alias(p, used)
 		used[strings.ToLower(name)] = true
-		if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(p)+` AS `+quoteIdent(name)+` (READ_ONLY)`); err != nil {
-			return nil, heldError(p, err)
+		if _, err := conn.ExecContext(ctx, `ATTACH `+quoteString(file)+` AS `+quoteIdent(name)+` (READ_ONLY)`); err != nil {
+			return nil, OpenError(p, err, false)
 		}
 	}
 	return Audit(ctx, conn)
@@ -287,6 +318,11 @@ var catalogQueries = map[string]string{
 	"type":       `SELECT schema_name || '.' || type_name FROM duckdb_types() WHERE database_name = ? AND NOT internal`,
 	"index":      `SELECT schema_name || '.' || index_name || ': ' || coalesce(sql, '') FROM duckdb_indexes() WHERE database_name = ?`,
 	"constraint": `SELECT schema_name || '.' || table_name || ': ' || constraint_text FROM duckdb_constraints() WHERE database_name = ?`,
+	"comment": `WITH d AS (SELECT ?::VARCHAR AS db)
+		SELECT 'table ' || schema_name || '.' || table_name || ': ' || comment FROM duckdb_tables() WHERE database_name = (SELECT db FROM d) AND comment <> ''
+		UNION ALL SELECT 'column ' || schema_name || '.' || table_name || '.' || column_name || ': ' || comment FROM duckdb_columns() WHERE database_name = (SELECT db FROM d) AND comment <> ''
+		UNION ALL SELECT 'index ' || schema_name || '.' || index_name || ': ' || comment FROM duckdb_indexes() WHERE database_name = (SELECT db FROM d) AND comment <> ''
+		UNION ALL SELECT 'view ' || schema_name || '.' || view_name || ': ' || comment FROM duckdb_views() WHERE database_name = (SELECT db FROM d) AND NOT internal AND comment <> ''`,
 }
 
 func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]string, error) {
@@ -311,25 +347,32 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 // every table's rows with one INSERT each, referenced tables before the
 // tables whose foreign keys name them: COPY FROM DATABASE's own data copy
 // inserted a referencing table first and failed its foreign key (DuckDB
-// 1.5.6).
+// 1.5.6). A table with a foreign key to itself is copied parents first
+// (copySelfReferencing).
 func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *Report) error {
 	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
 		return err
 	}
 	deps := map[Name][]Name{}
-	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table FROM duckdb_constraints()
-		WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
+	self := map[Name][]foreignKey{}
+	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table, constraint_column_names, referenced_column_names
+		FROM duckdb_constraints() WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var schema, table, ref string
-		if err := rows.Scan(&schema, &table, &ref); err != nil {
+		var cols, refCols any
+		if err := rows.Scan(&schema, &table, &ref, &cols, &refCols); err != nil {
 			rows.Close()
 			return err
 		}
 		// A foreign key names a table of its own schema.
 		n := Name{src, schema, table}
+		if ref == table {
+			self[n] = append(self[n], foreignKey{stringList(cols), stringList(refCols)})
+			continue
+		}
 		deps[n] = append(deps[n], Name{src, schema, ref})
 	}
 	rows.Close()
@@ -358,7 +401,10 @@ func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *
 		}
 		to := t.Name
 		to.Database = dst
-		_, err := conn.ExecContext(ctx, copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns))
+		if keys := self[t.Name]; len(keys) > 0 {
+			return copySelfReferencing(ctx, conn, to, t, keys)
+		}
+		_, err := conn.ExecContext(ctx, copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns, ""))
 		return err
 	}
 	for _, t := range before.Tables {
@@ -369,6 +415,91 @@ func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *
 		}
 	}
 	return nil
+}
+
+// foreignKey is a table's foreign key to itself: its columns, and the
+// columns (a primary key or unique constraint) they reference.
+type foreignKey struct{ cols, refCols []string }
+
+// stringList reads a VARCHAR[] that database/sql scanned into an any.
+func stringList(v any) []string {
+	l, _ := v.([]any)
+	out := make([]string, 0, len(l))
+	for _, x := range l {
+		out = append(out, fmt.Sprint(x))
+	}
+	return out
+}
+
+// maxSelfReferenceLevels bounds the rounds copySelfReferencing makes, one
+// per level of the hierarchy (each round scans the table): a deeper one
+// (a chain of rows each pointing at the previous) is refused, and the
+// original left untouched. A policy, not a measurement: an org chart or
+// a category tree is far shallower.
+const maxSelfReferenceLevels = 1000
+
+// copySelfReferencing copies t, whose foreign keys name t itself, into
+// to, parents before children. DuckDB checks a foreign key against the
+// rows stored before each chunk of an INSERT, not within it: on DuckDB
+// 1.5.6, `INSERT INTO s VALUES (1, 2), (2, NULL)` into s(id PRIMARY KEY,
+// parent REFERENCES s(id)) violated the key, and so did one INSERT of a
+// whole tree in rowid order; so compact's one INSERT per table failed
+// such a table (docs/measurements.md#rowalign-db-file-safety). Here each
+// round inserts the rows not yet copied whose parents are (or whose key
+// columns are NULL), all rounds in one transaction with one thread: a
+// 300,000-row tree came out in whole row groups (same section,
+// TestCompactSelfReference). The rows come out in level order.
+// Rows whose referenced key is NULL (possible under a UNIQUE key) can be
+// no row's parent; they come last.
+func copySelfReferencing(ctx context.Context, conn *sql.Conn, to Name, t Table, keys []foreignKey) (err error) {
+	ref := keys[0].refCols
+	match := func(a string, acols []string, b string, bcols []string) string {
+		var c []string
+		for i := range acols {
+			c = append(c, a+`.`+quoteIdent(acols[i])+` = `+b+`.`+quoteIdent(bcols[i]))
+		}
+		return strings.Join(c, ` AND `)
+	}
+	anyNull := func(cols []string) string {
+		var c []string
+		for _, col := range cols {
+			c = append(c, `s.`+quoteIdent(col)+` IS NULL`)
+		}
+		return `(` + strings.Join(c, ` OR `) + `)`
+	}
+	dst := to.SQL()
+	parents := ""
+	for _, k := range keys {
+		parents += ` AND (` + anyNull(k.cols) + ` OR EXISTS (SELECT 1 FROM ` + dst + ` d WHERE ` + match("d", k.refCols, "s", k.cols) + `))`
+	}
+	round := copyRows(ctx, conn, dst, t.Name.SQL(), t.Columns,
+		`NOT `+anyNull(ref)+` AND NOT EXISTS (SELECT 1 FROM `+dst+` d WHERE `+match("d", ref, "s", ref)+`)`+parents)
+	last := copyRows(ctx, conn, dst, t.Name.SQL(), t.Columns, anyNull(ref))
+	if _, err := conn.ExecContext(ctx, `BEGIN TRANSACTION`); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
+		}
+	}()
+	for level := 0; ; level++ {
+		if level == maxSelfReferenceLevels {
+			return fmt.Errorf("its foreign key to itself nests deeper than %d levels: compact copies such a table level by level, parents first, and stops there; nothing was replaced", maxSelfReferenceLevels)
+		}
+		r, err := conn.ExecContext(ctx, round)
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil || n == 0 {
+			break
+		}
+	}
+	if _, err := conn.ExecContext(ctx, last); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `COMMIT`)
+	return err
 }
 
 // verifyCopy checks that dst holds every catalog entry and every row of

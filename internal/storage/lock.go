@@ -13,23 +13,8 @@ var ErrHeld = errors.New("held by another process")
 
 // lockHolder matches DuckDB's error for a file another process holds
 // (DuckDB 1.5.6: `Could not set lock on file "f": Conflicting lock is held
-// in /usr/bin/x (PID 123)`).
+// in /usr/bin/x (PID 123)`); OpenError words it.
 var lockHolder = regexp.MustCompile(`Conflicting lock is held in (.*?) \(PID (\d+)\)`)
-
-// heldError turns DuckDB's lock error into one that says what to do; any
-// other error is returned as it is.
-// HeldError is heldError for callers that open the file themselves.
-func HeldError(path string, err error) error { return heldError(path, err) }
-
-func heldError(path string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if m := lockHolder.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("%s is %w (%s, PID %s): close it there first; rewriting a file that another process has open would lose its writes", path, ErrHeld, m[1], m[2])
-	}
-	return err
-}
 
 // lockFile takes the same whole-file write lock DuckDB takes (fcntl), so
 // that no DuckDB process can open path until unlock is called. It fails

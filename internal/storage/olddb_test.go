@@ -47,6 +47,10 @@ func oldFile(t *testing.T) string {
 func TestOlderDuckDBFile(t *testing.T) {
 	ctx := context.Background()
 	path := oldFile(t)
+	// Its header has DuckDB's magic bytes where a 1.5.6 file has them.
+	if _, err := storage.DatabaseFile(path); err != nil {
+		t.Errorf("a DuckDB 1.1.3 file: %v", err)
+	}
 	r, err := storage.AuditFile(ctx, path)
 	if err != nil {
 		t.Fatal(err)

@@ -34,7 +34,8 @@ type RepairPlan struct {
 // refuses views, temporary tables and tables in a foreign key, saying why.
 // The table's definition, constraints and indexes come from DuckDB's own
 // catalog: duckdb_tables().sql (columns, types, defaults, primary key,
-// unique, not null, checks), duckdb_indexes().sql, and the comments.
+// unique, not null, checks), duckdb_indexes().sql, and the comments of
+// the table, its columns and its indexes.
 func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, error) {
 	switch t.Kind {
 	case KindView:
@@ -50,7 +51,7 @@ func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, erro
 		return nil, err
 	}
 	if fk.String != "" {
-		return nil, fmt.Errorf("%s takes part in a foreign key (%s): %w: DuckDB cannot rename or drop a table while the key exists; compact the whole database instead", t.Name, fk.String, ErrRefused)
+		return nil, fmt.Errorf("%s takes part in a foreign key (%s): %w: DuckDB cannot rename or drop a table while the key exists; rowalign-db compact -apply rewrites the whole file, tables in foreign keys included", t.Name, fk.String, ErrRefused)
 	}
 	var create string
 	var comment sql.NullString
@@ -83,7 +84,7 @@ func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, erro
 	if err != nil {
 		return nil, err
 	}
-	insert := copyRows(ctx, conn, t.Name.SQL(), p.old.SQL(), t.Columns)
+	insert := copyRows(ctx, conn, t.Name.SQL(), p.old.SQL(), t.Columns, "")
 	p.Statements = append(p.Statements, `SET threads = 1`)
 	p.copyStmt = len(p.Statements)
 	p.Statements = append(p.Statements,
@@ -104,18 +105,27 @@ func PlanRepair(ctx context.Context, conn *sql.Conn, t Table) (*RepairPlan, erro
 	for _, c := range colComments {
 		p.Statements = append(p.Statements, `COMMENT ON COLUMN `+t.Name.SQL()+`.`+quoteIdent(c[0])+` IS `+quoteString(c[1]))
 	}
+	ixComments, err := catalogList(ctx, conn, `SELECT index_name, comment FROM duckdb_indexes()
+		WHERE database_name = ? AND schema_name = ? AND table_name = ? AND sql IS NOT NULL AND comment IS NOT NULL AND comment <> '' ORDER BY index_oid`, t.Name)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range ixComments {
+		p.Statements = append(p.Statements, `COMMENT ON INDEX `+quoteIdent(t.Database)+`.`+quoteIdent(t.Schema)+`.`+quoteIdent(c[0])+` IS `+quoteString(c[1]))
+	}
 	return p, nil
 }
 
 // copyRows returns the INSERT that copies from's rows into to (quoted
-// names; to has from's definition, cols its columns): SELECT *, or the
-// columns by name when some are generated, which an INSERT cannot write.
-// DuckDB's catalog functions do not say which columns are generated
-// (duckdb_columns() shows the expression as a default, as for DEFAULT;
-// information_schema's is_generated is NULL on DuckDB 1.5.6), so each
-// column is probed with an INSERT of no rows into the table as it is now:
-// DuckDB's binder rejects a generated one, even on a read-only file.
-func copyRows(ctx context.Context, conn *sql.Conn, to, from string, cols []string) string {
+// names; to has from's definition, cols its columns), those for which
+// where holds when it is not empty (from's rows are s there): SELECT *,
+// or the columns by name when some are generated, which an INSERT cannot
+// write. DuckDB's catalog functions do not say which columns are
+// generated (duckdb_columns() shows the expression as a default, as for
+// DEFAULT; information_schema's is_generated is NULL on DuckDB 1.5.6), so
+// each column is probed with an INSERT of no rows into the table as it is
+// now: DuckDB's binder rejects a generated one, even on a read-only file.
+func copyRows(ctx context.Context, conn *sql.Conn, to, from string, cols []string, where string) string {
 	var stored []string
 	for _, c := range cols {
 		_, err := conn.ExecContext(ctx, `INSERT INTO `+to+` (`+quoteIdent(c)+`) SELECT NULL LIMIT 0`)
@@ -123,6 +133,9 @@ func copyRows(ctx context.Context, conn *sql.Conn, to, from string, cols []strin
 			continue
 		}
 		stored = append(stored, quoteIdent(c))
+	}
+	if where != "" {
+		from += ` AS s WHERE ` + where
 	}
 	if len(stored) == len(cols) {
 		return `INSERT INTO ` + to + ` SELECT * FROM ` + from
