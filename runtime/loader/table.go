@@ -1,0 +1,140 @@
+package loader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rowalign/rowalign/runtime/pager"
+)
+
+// name is the destination table as the caller wrote it and as the Appender
+// takes it.
+type name struct {
+	raw                    string
+	catalog, schema, table string
+	quoted                 string
+}
+
+// parseName reads a table name by the pager's rules (pager.QuoteName):
+// catalog.schema.table, double quotes for a quoted part. A two-part name
+// a.b is taken as schema a; the load's first statement tells a catalog a
+// apart (see unit).
+func parseName(s string) (name, error) {
+	q, err := pager.QuoteName(s)
+	if err != nil {
+		return name{}, fmt.Errorf("loader: %w", err)
+	}
+	parts := splitQuoted(q)
+	n := name{raw: s, quoted: q, table: parts[len(parts)-1]}
+	switch len(parts) {
+	case 2:
+		n.schema = parts[0]
+	case 3:
+		n.catalog, n.schema = parts[0], parts[1]
+	}
+	return n, nil
+}
+
+// splitQuoted splits the output of pager.QuoteName ("a"."b""c") back into
+// its unquoted parts.
+func splitQuoted(q string) []string {
+	var parts []string
+	for len(q) > 0 {
+		q = q[1:] // opening quote
+		var b strings.Builder
+		for {
+			i := strings.IndexByte(q, '"')
+			b.WriteString(q[:i])
+			q = q[i+1:]
+			if strings.HasPrefix(q, `"`) {
+				b.WriteByte('"')
+				q = q[1:]
+				continue
+			}
+			break
+		}
+		parts = append(parts, b.String())
+		q = strings.TrimPrefix(q, ".")
+	}
+	return parts
+}
+
+// unit returns the row group size to flush and commit at, and the rows of
+// the destination's last group when it is partial. It reads the table's
+// layout in its own short transaction before the load begins; a missing
+// table or a view fails here, before anything is appended.
+func (l *load) unit() (unit, tail int64, err error) {
+	// BeginTx without the caller's cancellation: duckdb-go can report a
+	// cancelled BeginTx after DuckDB began the transaction, which leaves the
+	// pooled connection inside it.
+	tx, err := l.conn.BeginTx(context.WithoutCancel(l.ctx), nil)
+	if err != nil {
+		return 0, 0, fmt.Errorf("loader: %s: begin: %w", l.name.raw, oneLine(err))
+	}
+	lay, err := pager.Inspect(l.ctx, tx, l.name.raw)
+	if rerr := tx.Rollback(); err == nil && rerr != nil {
+		err = rerr
+	}
+	if err != nil {
+		if errors.Is(err, pager.ErrNotTable) {
+			return 0, 0, fmt.Errorf("loader: %s is not a base table: %w", l.name.raw, err)
+		}
+		return 0, 0, fmt.Errorf("loader: %w", err)
+	}
+	if err := l.fixCatalog(); err != nil {
+		return 0, 0, err
+	}
+	unit = l.cfg.rowGroupSize
+	if unit == 0 {
+		unit = DefaultRowGroupSize
+		// Only a table with two groups or more shows its unit: a lone
+		// group may be partial.
+		if len(lay.Groups) >= 2 {
+			unit = lay.RowGroupSize
+		}
+	}
+	if g := lay.Groups; len(g) > 0 {
+		if last := g[len(g)-1].Count; last%unit != 0 {
+			tail = last
+		}
+	}
+	return unit, tail, nil
+}
+
+// fixCatalog turns a two-part name a.b into catalog a, default schema, when
+// a is not a schema of the current database but an attached database, the
+// order in which DuckDB binds such names.
+func (l *load) fixCatalog() error {
+	if l.name.catalog != "" || l.name.schema == "" {
+		return nil
+	}
+	var isSchema bool
+	err := l.conn.QueryRowContext(l.ctx, `SELECT count(*) > 0 FROM duckdb_schemas() WHERE database_name = current_database() AND schema_name = ?`, l.name.schema).Scan(&isSchema)
+	if err != nil {
+		return fmt.Errorf("loader: %s: looking up schema %q: %w", l.name.raw, l.name.schema, oneLine(err))
+	}
+	if !isSchema {
+		l.name.catalog, l.name.schema = l.name.schema, ""
+	}
+	return nil
+}
+
+// oneLine keeps the first line of a driver error (DuckDB adds LINE and caret
+// lines) and keeps the error itself for errors.Is and errors.As.
+func oneLine(err error) error {
+	s := err.Error()
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return lineError{s[:i], err}
+	}
+	return err
+}
+
+type lineError struct {
+	msg string
+	err error
+}
+
+func (e lineError) Error() string { return e.msg }
+func (e lineError) Unwrap() error { return e.err }
