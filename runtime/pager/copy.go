@@ -37,11 +37,19 @@ import (
 // Columns map by name, never by position (INSERT ... BY NAME): a source
 // column that dst lacks is an error, and so is, without [Columns], a column
 // of dst that the source lacks; with Columns, dst's other columns get their
-// defaults. [RowGroups] is checked (k >= 1) but has no effect on Copy.
+// defaults. Generated columns of dst are left out (dst computes them). A
+// copied column whose type in dst differs from the source's is an
+// [ErrColumns] error naming it, unless [Cast] asks for the conversion.
+// [RowGroups] is checked (k >= 1) but has no effect on Copy. Both names are
+// resolved as DuckDB binds them on the connection, as for [Pages].
 //
 // A missing source or destination is [ErrNoTable]; a view as either is
 // [ErrNotTable]. [From] needs the source's row ids: a source with a column
-// named rowid gets [ErrRowidColumn] then.
+// named rowid gets [ErrRowidColumn] then. With From, the source's rowids are
+// pinned by a write to its database (see the package documentation), and
+// DuckDB lets one transaction write one attached database: a resumed copy
+// into another database is refused with an error saying so, unless the
+// source's database is read-only (no pin).
 func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -92,6 +100,9 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 			cond += " AND (" + cfg.where + "\n)"
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO `+dn.sql()+` BY NAME SELECT `+list+` FROM `+sn.sql()+` WHERE `+cond, cfg.args...)
+		if err != nil && cfg.from != nil && strings.Contains(err.Error(), "single attached database") {
+			return fmt.Errorf("pager: copy %s to %s: a resumed copy (From) pins the source's rowids with a write to its database, and DuckDB lets one transaction write one database only; copy into a table of the source's database, or walk the rest with From and insert it yourself: %w", src, dst, oneLine(err))
+		}
 		if err != nil {
 			return fmt.Errorf("pager: copy %s to %s: %w", src, dst, oneLine(err))
 		}

@@ -402,7 +402,9 @@ func plan(l Layout, k int, from int64) []span {
 // table is a table name, optionally qualified as schema.table or
 // catalog.schema.table (an attached database); each part is quoted as an
 // identifier. A part starting with a double quote is read as a quoted
-// identifier; use [Ident] to build a name whose parts contain dots.
+// identifier; use [Ident] to build a name whose parts contain dots. The
+// name means the table DuckDB binds it to on the walk's connection
+// (temporary tables, search_path and USE included).
 //
 // A walk on a *sql.DB holds one of its connections until it ends: with
 // SetMaxOpenConns(1), a statement on the same *sql.DB inside the loop body

@@ -53,4 +53,33 @@ func CopyColumns(t *testing.T) {
 	if got, want := selectAll(t, db, "i"), selectAll(t, db, "(SELECT id, x::INTEGER AS x FROM f)"); !maps.Equal(got, want) {
 		t.Fatal("the copy with Cast is not DuckDB's cast of the source")
 	}
+
+	// A resumed copy pins the source with a write; DuckDB lets a
+	// transaction write one database: into another one it is refused
+	// clearly, and nothing is written.
+	exec(t, db, `ATTACH ':memory:' AS b`)
+	exec(t, db, `CREATE TABLE b.main.f (id BIGINT, x DOUBLE)`)
+	var from pager.Cursor
+	for p, err := range pager.Pages(ctx, db, "f") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if from, err = p.Cursor(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec(t, db, `INSERT INTO f SELECT 5000 + range, 0.5 FROM range(10)`)
+	if n, err := pager.Copy(ctx, db, "f", "b.f", pager.From(from)); err == nil || !strings.Contains(err.Error(), "one database") {
+		t.Fatalf("resumed copy into another database: %d rows, %v; want the one-database error", n, err)
+	}
+	if n, err := pager.Copy(ctx, db, "f", "b.f"); err != nil || n != 3010 {
+		t.Fatalf("copy into another database: %d rows, %v", n, err)
+	}
+	if n, err := pager.Copy(ctx, db, "f", "f_rest", pager.From(from)); !errors.Is(err, pager.ErrNoTable) {
+		t.Fatalf("resumed copy into a missing table: %d rows, %v", n, err)
+	}
+	exec(t, db, `CREATE TABLE f_rest AS SELECT * FROM f LIMIT 0`)
+	if n, err := pager.Copy(ctx, db, "f", "f_rest", pager.From(from)); err != nil || n != 10 {
+		t.Fatalf("resumed copy: %d rows, %v; want the 10 appended", n, err)
+	}
 }

@@ -29,7 +29,7 @@ func OddNames(t *testing.T) {
 		pager.Ident("my schema", "MiXed"),
 		pager.Ident("odd", "my schema", "t"),
 	} {
-		fill(t, db, name, 0, 2*group+100)
+		fill(t, db, name, 0, group+5000)
 		exec(t, db, `CHECKPOINT`)
 		exec(t, db, fmt.Sprintf(`DELETE FROM %s WHERE id < %d`, name, group/2))
 		want := selectAll(t, db, name)
@@ -50,7 +50,7 @@ func OddNames(t *testing.T) {
 			}
 		}
 		same(t, name, got, want)
-		rest := walk(t, db, name, nil, pager.From(mid))
+		rest := walk(t, db, name, func(int) { other.ExecContext(ctx, `CHECKPOINT`) }, pager.From(mid))
 		if rest.err != nil {
 			t.Fatalf("%s: %v", name, rest.err)
 		}
