@@ -20,8 +20,13 @@ import (
 func Retention(t *testing.T) {
 	renumbering(t)
 	const (
-		rows    = 300_000 // the 500,000, smaller: it reproduces the same
-		dropped = 150_000 // the retention job's delete and append (the 200,000)
+		// The numbers. The count below the cursor comes back to
+		// what it was only when the checkpoint vacuums every deleted row:
+		// with 150,000 of 300,000 deleted, DuckDB 1.5.6 and 1.1.3 left the
+		// second group's 27,120 deleted rows in place, the count changed
+		// and even the old check said ErrStaleCursor (2026-12-01).
+		rows    = 500_000
+		dropped = 200_000
 	)
 	db := open(t, filepath.Join(t.TempDir(), "events.duckdb"))
 	fill(t, db, "events", 0, rows)
