@@ -457,11 +457,15 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 		if err != nil {
 			return err
 		}
-		l, err := readLayout(ctx, tx, n, false)
-		if err != nil {
+		// The pin before the layout: a checkpoint by another connection
+		// between the two would otherwise renumber the rows after the
+		// layout was read (no row lost, the pages partition every rowid,
+		// but their boundaries would be off).
+		if err := pin(ctx, tx, n); err != nil {
 			return err
 		}
-		if err := pin(ctx, tx, n); err != nil {
+		l, err := readLayout(ctx, tx, n, false)
+		if err != nil {
 			return err
 		}
 		cols, err := checkRowid(ctx, tx, n)

@@ -15,3 +15,4 @@ func TestRetentionResume(t *testing.T)  { safety.Retention(t) }
 func TestTempShadow(t *testing.T)       { safety.TempShadow(t) }
 func TestCopyColumns(t *testing.T)      { safety.CopyColumns(t) }
 func TestOddNames(t *testing.T)         { safety.OddNames(t) }
+func TestCursorTypes(t *testing.T)      { safety.CursorTypes(t) }

@@ -28,6 +28,7 @@ func OddNames(t *testing.T) {
 		pager.Ident("dot.ted"),
 		pager.Ident("my schema", "MiXed"),
 		pager.Ident("odd", "my schema", "t"),
+		pager.Ident("Ünïcode täble"),
 	} {
 		fill(t, db, name, 0, group+5000)
 		exec(t, db, `CHECKPOINT`)
