@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -38,11 +37,19 @@ import (
 // Columns map by name, never by position (INSERT ... BY NAME): a source
 // column that dst lacks is an error, and so is, without [Columns], a column
 // of dst that the source lacks; with Columns, dst's other columns get their
-// defaults. [RowGroups] is checked (k >= 1) but has no effect on Copy.
+// defaults. Generated columns of dst are left out (dst computes them). A
+// copied column whose type in dst differs from the source's is an
+// [ErrColumns] error naming it, unless [Cast] asks for the conversion.
+// [RowGroups] is checked (k >= 1) but has no effect on Copy. Both names are
+// resolved as DuckDB binds them on the connection, as for [Pages].
 //
 // A missing source or destination is [ErrNoTable]; a view as either is
 // [ErrNotTable]. [From] needs the source's row ids: a source with a column
-// named rowid gets [ErrRowidColumn] then.
+// named rowid gets [ErrRowidColumn] then. With From, the source's rowids are
+// pinned by a write to its database (see the package documentation), and
+// DuckDB lets one transaction write one attached database: a resumed copy
+// into another database is refused with an error saying so, unless the
+// source's database is read-only (no pin).
 func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -58,15 +65,19 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 	}
 	var copied int64
 	err = inTx(ctx, q, true, func(tx Querier) error {
-		// Read both layouts first: it is the check that src and dst are
-		// tables (a view has no rowid for From), with the package's errors.
-		if _, err := readLayout(ctx, tx, sn, false); err != nil {
+		// Both names as DuckDB binds them: it is also the check that both
+		// are tables (a view has no rowid for From), with the package's
+		// errors.
+		sn, err := resolve(ctx, tx, sn)
+		if err != nil {
 			return err
 		}
-		if _, err := readLayout(ctx, tx, dn, false); err != nil {
+		dn, err := resolve(ctx, tx, dn)
+		if err != nil {
 			return err
 		}
-		if err := matchColumns(ctx, tx, cfg, sn, dn); err != nil {
+		list, err := matchColumns(ctx, tx, cfg, sn, dn)
+		if err != nil {
 			return err
 		}
 		cond := "true"
@@ -76,21 +87,22 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 			if err := pin(ctx, tx, sn); err != nil {
 				return err
 			}
-			if err := checkRowid(ctx, tx, sn); err != nil {
+			cols, err := checkRowid(ctx, tx, sn)
+			if err != nil {
 				return err
 			}
-			if err := c.check(ctx, tx, sn, src, cfg.filter()); err != nil {
+			if err := c.check(ctx, tx, sn, cols, cfg.filter()); err != nil {
 				return err
-			}
-			if c.Next < 0 {
-				return nil
 			}
 			cond = fmt.Sprintf("rowid >= %d", c.Next)
 		}
 		if cfg.where != "" {
 			cond += " AND (" + cfg.where + "\n)"
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO `+dn.sql()+` BY NAME SELECT `+cfg.selectList()+` FROM `+sn.sql()+` WHERE `+cond, cfg.args...)
+		res, err := tx.ExecContext(ctx, `INSERT INTO `+dn.sql()+` BY NAME SELECT `+list+` FROM `+sn.sql()+` WHERE `+cond, cfg.args...)
+		if err != nil && cfg.from != nil && strings.Contains(err.Error(), "single attached database") {
+			return fmt.Errorf("pager: copy %s to %s: a resumed copy (From) pins the source's rowids with a write to its database, and DuckDB lets one transaction write one database only; copy into a table of the source's database, or walk the rest with From and insert it yourself: %w", src, dst, oneLine(err))
+		}
 		if err != nil {
 			return fmt.Errorf("pager: copy %s to %s: %w", src, dst, oneLine(err))
 		}
@@ -107,40 +119,145 @@ func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int6
 }
 
 // ErrColumns reports that Copy's source and destination columns do not
-// match by name.
-var ErrColumns = errors.New("source and destination columns do not match by name")
+// match: by name, or by type (without [Cast]).
+var ErrColumns = errors.New("source and destination columns do not match")
 
-// matchColumns checks that the copied columns (cfg's, or all of src's)
-// exist in dst and, without Columns, that dst has no column src lacks.
-// Names compare without case, as DuckDB's identifiers do.
-func matchColumns(ctx context.Context, tx Querier, cfg *config, sn, dn name) error {
-	from := cfg.columns
-	if len(from) == 0 {
-		var err error
-		if from, err = columnsOf(ctx, tx, sn); err != nil {
-			return err
+// Cast lets [Copy] copy a source column into a destination column of the
+// same name and another type, converting each value the way DuckDB's
+// INSERT does (a DOUBLE 2.5 into an INTEGER column becomes 2; a value that
+// does not convert fails the copy). Without Cast such a column is an
+// [ErrColumns] error before anything is written: a copy that changes values
+// is not a copy. Walks ignore it.
+func Cast() Option {
+	return func(c *config) error {
+		c.cast = true
+		return nil
+	}
+}
+
+// column is a table's column as duckdb_columns() lists it.
+type column struct {
+	name, typ string
+	// generated is set for a generated (computed) column, which an INSERT
+	// must leave out.
+	generated bool
+}
+
+// columnsIn returns table n's columns (n as [resolve] found it) in their
+// order. DuckDB lists a generated column's expression as its default, so a
+// column with a default is a generated one when DuckDB refuses to insert
+// into it (EXPLAIN binds the INSERT without running it), when generated is
+// asked for (the destination).
+func columnsIn(ctx context.Context, tx Querier, n name, generated bool) ([]column, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT column_name, data_type, column_default IS NOT NULL FROM duckdb_columns()
+		WHERE database_name = ? AND schema_name = ? AND table_name = ? ORDER BY column_index`, n.parts[0], n.parts[1], n.parts[2])
+	if err != nil {
+		return nil, fmt.Errorf("pager: %s: reading its columns: %w", n.raw, oneLine(err))
+	}
+	var cols []column
+	var withDefault []int
+	for rows.Next() {
+		var c column
+		var def bool
+		if err := rows.Scan(&c.name, &c.typ, &def); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("pager: %s: reading its columns: %w", n.raw, oneLine(err))
+		}
+		if def {
+			withDefault = append(withDefault, len(cols))
+		}
+		cols = append(cols, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("pager: %s: reading its columns: %w", n.raw, oneLine(err))
+	}
+	if !generated {
+		return cols, nil
+	}
+	for _, i := range withDefault {
+		_, err := tx.ExecContext(ctx, `EXPLAIN INSERT INTO `+n.sql()+` (`+quoteIdent(cols[i].name)+`) SELECT NULL`)
+		switch {
+		case err == nil:
+		case strings.Contains(err.Error(), "generated column"):
+			cols[i].generated = true
+		default:
+			return nil, fmt.Errorf("pager: %s: finding its generated columns: %w", n.raw, oneLine(err))
 		}
 	}
-	to, err := columnsOf(ctx, tx, dn)
+	return cols, nil
+}
+
+// matchColumns checks the copy's columns and returns its select list. The
+// copied columns are cfg's, or all of src's that are not generated in dst.
+// Each must exist in dst, be no generated column there, and have the same
+// type there unless cfg casts; without Columns, every column of dst but its
+// generated ones must come from src. Names compare without case, as
+// DuckDB's identifiers do.
+func matchColumns(ctx context.Context, tx Querier, cfg *config, sn, dn name) (string, error) {
+	from, err := columnsIn(ctx, tx, sn, false)
 	if err != nil {
-		return err
+		return "", err
 	}
-	missing := func(names, in []string) []string {
-		var out []string
-		for _, a := range names {
-			if !slices.ContainsFunc(in, func(b string) bool { return strings.EqualFold(a, b) }) {
-				out = append(out, quoteIdent(a))
+	to, err := columnsIn(ctx, tx, dn, true)
+	if err != nil {
+		return "", err
+	}
+	find := func(cols []column, name string) *column {
+		for i := range cols {
+			if strings.EqualFold(cols[i].name, name) {
+				return &cols[i]
 			}
 		}
-		return out
+		return nil
 	}
-	if m := missing(from, to); len(m) > 0 {
-		return fmt.Errorf("pager: copy %s to %s: %w: %s has no column %s", sn.raw, dn.raw, ErrColumns, dn.raw, strings.Join(m, ", "))
+	fail := func(format string, args ...any) (string, error) {
+		return "", fmt.Errorf("pager: copy %s to %s: %w: %s", sn.raw, dn.raw, ErrColumns, fmt.Sprintf(format, args...))
 	}
+	var copied []column
 	if len(cfg.columns) == 0 {
-		if m := missing(to, from); len(m) > 0 {
-			return fmt.Errorf("pager: copy %s to %s: %w: %s has no column %s (name the columns to copy with Columns to leave the others to their defaults)", sn.raw, dn.raw, ErrColumns, sn.raw, strings.Join(m, ", "))
+		for _, c := range from {
+			if d := find(to, c.name); d != nil && d.generated {
+				continue // dst computes it
+			}
+			copied = append(copied, c)
+		}
+		var missing []string
+		for _, d := range to {
+			if !d.generated && find(from, d.name) == nil {
+				missing = append(missing, quoteIdent(d.name))
+			}
+		}
+		if len(missing) > 0 {
+			return fail("%s has no column %s (name the columns to copy with Columns to leave the others to their defaults)", sn.raw, strings.Join(missing, ", "))
+		}
+	} else {
+		for _, name := range cfg.columns {
+			c := find(from, name)
+			if c == nil {
+				return fail("%s has no column %s", sn.raw, quoteIdent(name))
+			}
+			copied = append(copied, *c)
 		}
 	}
-	return nil
+	var missing []string
+	for _, c := range copied {
+		d := find(to, c.name)
+		switch {
+		case d == nil:
+			missing = append(missing, quoteIdent(c.name))
+		case d.generated:
+			return fail("column %s is generated in %s, which computes it; leave it out of Columns", quoteIdent(c.name), dn.raw)
+		case !cfg.cast && !strings.EqualFold(c.typ, d.typ):
+			return fail("column %s is %s in %s and %s in %s: copying would convert its values; pass pager.Cast() to convert them, or copy into a column of the same type", quoteIdent(c.name), c.typ, sn.raw, d.typ, dn.raw)
+		}
+	}
+	if len(missing) > 0 {
+		return fail("%s has no column %s", dn.raw, strings.Join(missing, ", "))
+	}
+	names := make([]string, len(copied))
+	for i, c := range copied {
+		names[i] = c.name
+	}
+	return quoteList(names), nil
 }

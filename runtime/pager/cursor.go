@@ -8,10 +8,10 @@ import (
 	"strings"
 )
 
-// ErrStaleCursor reports that a cursor no longer fits its table: the number
-// of rows below its position changed since it was taken (rows below it were
-// deleted, or moved by an update or a checkpoint's compaction), so resuming
-// there could skip or repeat rows. Start a new walk.
+// ErrStaleCursor reports that a cursor no longer fits its table: the rows
+// below its position changed since it was taken (rows below it were
+// deleted, or renumbered by a checkpoint's compaction, or moved by an
+// update), so resuming there could skip or repeat rows. Start a new walk.
 var ErrStaleCursor = errors.New("stale cursor: the rows below its position changed since it was taken")
 
 // Cursor is a serialisable walk position, for walks that span transactions
@@ -20,23 +20,30 @@ var ErrStaleCursor = errors.New("stale cursor: the rows below its position chang
 //
 // What a resumed walk guarantees. Within one walk (one transaction) rowids
 // are stable (the walk pins them, see the package documentation) and the
-// pages are exact. A resume must use the same table (under any name that
-// resolves to it) and the same [Columns] and [Where], or it fails with
-// [ErrCursorMismatch]. Across transactions a cursor is a
-// rowid, and DuckDB keeps rowids stable while a table is only appended to:
-// for such a table the resumed walk yields every row after the position
-// exactly once, rows appended since the cursor was taken included. When rows
-// are deleted or updated, DuckDB may renumber rowids at a checkpoint
-// (compaction) and an update can move a row to a new rowid. The resumed walk
-// checks the number of rows below the position and fails with
-// [ErrStaleCursor] when it changed, which catches a deletion below the
-// position and any row moving across it; it cannot catch changes that cancel
-// out exactly (one row deleted below while another moves down across the
-// position), nor changes above the position, which the resumed walk simply
-// sees as they are. For an exact walk of a changing table, keep one walk.
+// pages are exact. A resume must read the same table (the one DuckDB binds
+// the resume's name to must be the cursor's, catalog and schema included)
+// with the same [Columns] and [Where], or it fails with [ErrCursorMismatch].
+// Across transactions a cursor is a rowid, and DuckDB keeps rowids stable
+// while a table is only appended to: the resumed walk then yields every row
+// after the position exactly once, rows appended since the cursor was taken
+// included. When rows are deleted, a checkpoint may renumber the rows after
+// them (DuckDB compacts row groups with deletions), and an update can move a
+// row to a new rowid. So a cursor also records the number of rows below its
+// position, the rowid of the last of them and a hash of that row's values;
+// the resume checks all three and fails with [ErrStaleCursor] when one
+// changed. That catches a deletion below the position, any row moving across
+// it, and a renumbering even when appends restored the count (a retention
+// job that deletes the oldest rows, checkpoints and appends as many): the
+// row then found at the recorded rowid is another one. It cannot catch a
+// renumbering that puts a row with exactly the same values at that rowid
+// while the count below stays the same (a table of duplicate rows), nor does
+// it hide changes above the position, which the resumed walk simply sees as
+// they are. For an exact walk of a changing table, keep one walk.
 type Cursor struct {
-	// Table is the table name the walk was started with. A resume may name
-	// the same table another way (t, main.t, "t", memory.main.t).
+	// Table is the table the walk read, as a quoted catalog.schema.table
+	// name (see [Ident]) with the catalog DuckDB bound the walk's name to:
+	// "memory"."main"."t" for t in an in-memory database, "temp"."main"."t"
+	// for a temporary table t.
 	Table string
 	// Filter fingerprints the walk's [Columns] and [Where] (with its
 	// arguments): a resume with other options is refused, since its
@@ -49,6 +56,11 @@ type Cursor struct {
 	// Before is the number of rows with a rowid below Next when the cursor
 	// was taken (all rows, the walk's Where filter is not applied).
 	Before int64
+	// Last is the rowid of the last row below Next (-1 when there is none),
+	// and Hash DuckDB's hash of that row's columns (all of them, in the
+	// table's order): a renumbering puts another row at Last.
+	Last int64
+	Hash uint64
 	// Page is the index of the next page.
 	Page int
 }
@@ -58,13 +70,13 @@ type Cursor struct {
 // taken on.
 var ErrCursorMismatch = errors.New("the cursor was taken on another table or with other Columns or Where")
 
-// cursorPrefix versions the text form. v1 (no Filter) is refused with a
-// clear error.
-const cursorPrefix = "pager.v2"
+// cursorPrefix versions the text form. v1 (no Filter) and v2 (no Last and
+// Hash, a table name as given) are refused with a clear error.
+const cursorPrefix = "pager.v3"
 
 // String returns the text form, as MarshalText.
 func (c Cursor) String() string {
-	return fmt.Sprintf("%s:%d:%d:%d:%s:%s", cursorPrefix, c.Next, c.Before, c.Page, c.Filter, c.Table)
+	return fmt.Sprintf("%s:%d:%d:%d:%d:%d:%s:%s", cursorPrefix, c.Next, c.Before, c.Page, c.Last, c.Hash, c.Filter, c.Table)
 }
 
 // MarshalText implements encoding.TextMarshaler.
@@ -72,14 +84,14 @@ func (c Cursor) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (c *Cursor) UnmarshalText(b []byte) error {
-	if strings.HasPrefix(string(b), "pager.v1:") {
-		return fmt.Errorf("pager: cursor %q was written by an older version of the pager, which did not record the walk's options; start a new walk", b)
+	if strings.HasPrefix(string(b), "pager.v1:") || strings.HasPrefix(string(b), "pager.v2:") {
+		return fmt.Errorf("pager: cursor %q was written by an older version of the pager, which could not tell a renumbered table from an unchanged one; start a new walk", b)
 	}
-	f := strings.SplitN(string(b), ":", 6)
-	if len(f) != 6 || f[0] != cursorPrefix {
+	f := strings.SplitN(string(b), ":", 8)
+	if len(f) != 8 || f[0] != cursorPrefix {
 		return fmt.Errorf("pager: %q is not a pager cursor", b)
 	}
-	var n [3]int64
+	var n [4]int64
 	for i := range n {
 		v, err := strconv.ParseInt(f[i+1], 10, 64)
 		if err != nil {
@@ -87,85 +99,79 @@ func (c *Cursor) UnmarshalText(b []byte) error {
 		}
 		n[i] = v
 	}
-	if n[0] < 0 || n[1] < 0 || n[2] < 0 || f[4] == "" || f[5] == "" {
+	h, err := strconv.ParseUint(f[5], 10, 64)
+	if err != nil {
+		return fmt.Errorf("pager: cursor %q: %w", b, err)
+	}
+	if n[0] < 0 || n[1] < 0 || n[2] < 0 || n[3] < -1 || n[3] >= n[0] || f[6] == "" || f[7] == "" {
 		return fmt.Errorf("pager: cursor %q is out of range", b)
 	}
-	*c = Cursor{Next: n[0], Before: n[1], Page: int(n[2]), Filter: f[4], Table: f[5]}
+	if tn, err := parseName(f[7]); err != nil || len(tn.parts) != 3 {
+		return fmt.Errorf("pager: cursor %q: its table is not a catalog.schema.table name", b)
+	}
+	*c = Cursor{Next: n[0], Before: n[1], Page: int(n[2]), Last: n[3], Hash: h, Filter: f[6], Table: f[7]}
 	return nil
 }
 
-// check verifies the cursor belongs to the table and options, and is not
-// stale.
-func (c *Cursor) check(ctx context.Context, tx Querier, n name, table, filter string) error {
+// mark reads what a cursor at rowid next records of table n (resolved,
+// with columns cols): the rows below next, the last of their rowids (-1
+// when none) and that row's hash.
+func mark(ctx context.Context, tx Querier, n name, cols []string, next int64) (before, last int64, hash uint64, err error) {
+	if err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*), coalesce(max(rowid), -1) FROM %s WHERE rowid < %d`, n.sql(), next)).Scan(&before, &last); err != nil {
+		return 0, 0, 0, err
+	}
+	if last < 0 {
+		return before, last, 0, nil
+	}
+	// VARCHAR: both drivers scan it the same way. The hash is DuckDB's: a
+	// cursor resumed on another DuckDB version whose hash differs is
+	// refused as stale, never wrongly accepted.
+	var h string
+	if err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT hash(%s)::VARCHAR FROM %s WHERE rowid = %d`, quoteList(cols), n.sql(), last)).Scan(&h); err != nil {
+		return 0, 0, 0, err
+	}
+	hash, err = strconv.ParseUint(h, 10, 64)
+	return before, last, hash, err
+}
+
+// quoteList returns names as a comma-separated list of quoted identifiers.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, c := range names {
+		q[i] = quoteIdent(c)
+	}
+	return strings.Join(q, ", ")
+}
+
+// check verifies that the cursor belongs to table n (as [resolve] found
+// it, with columns cols) and options filter, and is not stale.
+func (c *Cursor) check(ctx context.Context, tx Querier, n name, cols []string, filter string) error {
 	cn, err := parseName(c.Table)
 	if err != nil {
 		return err
 	}
-	same, err := sameTable(ctx, tx, cn, n)
-	if err != nil {
-		return err
+	if !equalFold(cn.parts, n.parts) {
+		return fmt.Errorf("pager: resume %s: %w (the name binds to %s, the cursor's table is %s)", n.raw, ErrCursorMismatch, Ident(n.parts...), c.Table)
 	}
-	if !same {
-		return fmt.Errorf("pager: resume %s: %w (cursor's table %q)", table, ErrCursorMismatch, c.Table)
+	if c.Next < 0 || c.Last < -1 || c.Last >= c.Next {
+		return fmt.Errorf("pager: resume %s: cursor %s is out of range", n.raw, c)
 	}
 	if c.Filter != filter {
-		return fmt.Errorf("pager: resume %s: %w (the options' fingerprint is %s, the cursor's %s)", table, ErrCursorMismatch, filter, c.Filter)
+		return fmt.Errorf("pager: resume %s: %w (the options' fingerprint is %s, the cursor's %s)", n.raw, ErrCursorMismatch, filter, c.Filter)
 	}
-	if c.Next < 0 {
-		return nil
-	}
-	var before int64
-	if err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %s WHERE rowid < %d`, n.sql(), c.Next)).Scan(&before); err != nil {
+	before, last, hash, err := mark(ctx, tx, n, cols, c.Next)
+	if err != nil {
 		return classify(n, err)
 	}
-	if before != c.Before {
-		return fmt.Errorf("pager: resume %s at rowid %d: %w (%d rows then, %d now)", table, c.Next, ErrStaleCursor, c.Before, before)
+	switch {
+	case before != c.Before:
+		return fmt.Errorf("pager: resume %s at rowid %d: %w (%d rows below it then, %d now)", n.raw, c.Next, ErrStaleCursor, c.Before, before)
+	case last != c.Last:
+		return fmt.Errorf("pager: resume %s at rowid %d: %w (the last row below it was at rowid %d, now %d: the rows were renumbered)", n.raw, c.Next, ErrStaleCursor, c.Last, last)
+	case hash != c.Hash:
+		return fmt.Errorf("pager: resume %s at rowid %d: %w (the row at rowid %d holds other values than when the cursor was taken: the rows were renumbered or updated)", n.raw, c.Next, ErrStaleCursor, c.Last)
 	}
 	return nil
-}
-
-// sameTable reports whether a and b name the same table (see resolve).
-// Identifiers compare without case, as DuckDB's do.
-func sameTable(ctx context.Context, tx Querier, a, b name) (bool, error) {
-	if len(a.parts) == len(b.parts) {
-		return equalFold(a.parts, b.parts), nil
-	}
-	fa, err := resolve(ctx, tx, a)
-	if err != nil {
-		return false, err
-	}
-	fb, err := resolve(ctx, tx, b)
-	if err != nil {
-		return false, err
-	}
-	return equalFold(fa, fb), nil
-}
-
-// resolve returns n as catalog, schema and table, filling in what the name
-// leaves out the way DuckDB does: a one-part name is in the current
-// database and schema; a two-part name x.t is in schema x of the current
-// database when it has one, else in catalog x's schema main. (A temporary
-// table that an unqualified name resolves to is taken as the current
-// database's: a cursor resume is then refused, never wrongly accepted.)
-func resolve(ctx context.Context, tx Querier, n name) ([]string, error) {
-	if len(n.parts) == 3 {
-		return n.parts, nil
-	}
-	var db, schema string
-	if err := tx.QueryRowContext(ctx, `SELECT current_database(), current_schema()`).Scan(&db, &schema); err != nil {
-		return nil, fmt.Errorf("pager: reading the current database: %w", oneLine(err))
-	}
-	if len(n.parts) == 1 {
-		return []string{db, schema, n.parts[0]}, nil
-	}
-	var isSchema bool
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM duckdb_schemas() WHERE database_name = ? AND lower(schema_name) = lower(?)`, db, n.parts[0]).Scan(&isSchema); err != nil {
-		return nil, fmt.Errorf("pager: reading the schemas: %w", oneLine(err))
-	}
-	if isSchema {
-		return []string{db, n.parts[0], n.parts[1]}, nil
-	}
-	return []string{n.parts[0], "main", n.parts[1]}, nil
 }
 
 func equalFold(a, b []string) bool {

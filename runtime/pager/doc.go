@@ -48,6 +48,16 @@
 // to other connections). A table with a column of its own named rowid
 // shadows DuckDB's row id in SQL: walks refuse it with [ErrRowidColumn].
 //
+// A table name means the table DuckDB binds it to on the walk's connection:
+// the temp catalog, the search_path and the current database (USE) are
+// searched as DuckDB searches them, because the pager asks DuckDB which
+// table the name binds to and then names that table in full in every
+// statement (docs/pager.md, "How it works").
+//
+// Cancelling the context ends a walk or [Copy] with the context's error and
+// leaves the connection usable: no transaction stays open on a pooled
+// connection or on a caller's *sql.Conn (docs/pager.md, "Cancellation").
+//
 // A walk that must span transactions or processes uses a [Cursor]; its
 // guarantees are documented there.
 //
@@ -60,8 +70,10 @@
 //
 // [Copy] copies a walk into a destination table with one INSERT ... BY NAME
 // SELECT in one transaction, which was measured faster than any
-// commit-per-page scheme. Columns map by name; when the destination's row
-// groups come out whole is documented on Copy.
+// commit-per-page scheme. Columns map by name, the destination's generated
+// columns are left out, and a column whose type differs is refused unless
+// [Cast] asks for DuckDB's conversion; when the destination's row groups
+// come out whole is documented on Copy.
 //
 // Nothing in this package imports a DuckDB driver: it works through
 // database/sql with github.com/duckdb/duckdb-go/v2 or

@@ -114,7 +114,6 @@ func ExampleCursor() {
 		saved = c.String()
 		break // the process stops here
 	}
-	fmt.Println(saved)
 
 	// Later, maybe in another process:
 	var c pager.Cursor
@@ -122,6 +121,7 @@ func ExampleCursor() {
 		fmt.Println(err)
 		return
 	}
+	fmt.Println(c.Table, c.Next)
 	for page, err := range pager.Pages(ctx, db, "events", pager.RowGroups(1), pager.From(c)) {
 		if err != nil {
 			fmt.Println(err)
@@ -130,7 +130,7 @@ func ExampleCursor() {
 		fmt.Println(page)
 	}
 	// Output:
-	// pager.v2:122880:122880:1:c6549f277c6ebb0d:events
+	// "memory"."main"."events" 122880
 	// page 2/3 (row groups 1-1, rowids [122880, 245760))
 	// page 3/3 (row groups 2-2, rowids [245760, end))
 }

@@ -28,7 +28,8 @@ type Group struct {
 // Layout is a table's row group layout, read from pragma_storage_info inside
 // the caller's transaction.
 type Layout struct {
-	// Table is the quoted, qualified name the layout was read for.
+	// Table is the table the layout was read for, as DuckDB bound the name:
+	// a quoted catalog.schema.table name.
 	Table string
 	// Groups lists the row groups in rowid order.
 	Groups []Group
@@ -67,8 +68,11 @@ func Inspect(ctx context.Context, q Querier, table string) (Layout, error) {
 	}
 	var l Layout
 	err = inTx(ctx, q, false, func(tx Querier) error {
-		var err error
-		l, err = readLayout(ctx, tx, name, true)
+		n, err := resolve(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		l, err = readLayout(ctx, tx, n, true)
 		return err
 	})
 	return l, err
@@ -243,4 +247,62 @@ func classify(n name, err error) error {
 		return fmt.Errorf("pager: %s: %w: %w", n.raw, ErrNoTable, oneLine(err))
 	}
 	return fmt.Errorf("pager: reading row groups of %s: %w", n.raw, oneLine(err))
+}
+
+// resolve returns the base table that n names, exactly as DuckDB binds n in
+// tx's connection, as catalog, schema and table with the catalog's own
+// spelling: a name without a catalog is looked up in the temp catalog, then
+// in the search_path, then in the current database and schema, and a
+// two-part name x.t may be schema x or catalog x. Rather than repeat those
+// rules (which differ between DuckDB versions), resolve asks DuckDB: every
+// table of that name in duckdb_tables() is a candidate, and the one whose
+// fully qualified column reference binds in SELECT c.s.t.rowid FROM n is
+// the table n binds to (a four-part column reference matches a table by
+// its catalog and schema on DuckDB 1.5.6 and 1.1.3; measured 2026-12-01).
+// Every later statement of the walk names that table in full, so the pin,
+// the layout and the pages are about one table whatever the connection's
+// search_path, USE or temporary tables.
+//
+// A name that binds to no table of duckdb_tables() is [ErrNoTable] or,
+// when it binds to something else (a view, a table function), [ErrNotTable].
+func resolve(ctx context.Context, tx Querier, n name) (name, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT database_name, schema_name, table_name FROM duckdb_tables() WHERE lower(table_name) = lower(?) ORDER BY ALL`, n.parts[len(n.parts)-1])
+	if err != nil {
+		return n, fmt.Errorf("pager: %s: listing the tables of that name: %w", n.raw, oneLine(err))
+	}
+	var cands [][]string
+	for rows.Next() {
+		c := make([]string, 3)
+		if err := rows.Scan(&c[0], &c[1], &c[2]); err != nil {
+			rows.Close()
+			return n, fmt.Errorf("pager: %s: listing the tables of that name: %w", n.raw, oneLine(err))
+		}
+		cands = append(cands, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return n, fmt.Errorf("pager: %s: listing the tables of that name: %w", n.raw, oneLine(err))
+	}
+	for _, c := range cands {
+		full := name{raw: n.raw, parts: c}
+		r, err := tx.QueryContext(ctx, `SELECT `+full.sql()+`."rowid" FROM `+n.sql()+` LIMIT 0`)
+		if err == nil {
+			r.Close()
+			return full, nil
+		}
+		// DuckDB 1.5.6: Referenced table "db.main.t" not found!; 1.1.3:
+		// Referenced table "db" not found! Anything else (a catalog that
+		// does not exist, a cancelled context) is said below.
+		if !strings.Contains(err.Error(), "Referenced table") {
+			if _, cerr := columnsOf(ctx, tx, n); cerr != nil {
+				return n, cerr
+			}
+			return n, fmt.Errorf("pager: %s: finding the table DuckDB binds the name to: %w", n.raw, oneLine(err))
+		}
+	}
+	// No base table: let DuckDB say what the name is.
+	if _, err := columnsOf(ctx, tx, n); err != nil {
+		return n, err
+	}
+	return n, fmt.Errorf("pager: %s: %w: the name binds to no table DuckDB lists", n.raw, ErrNotTable)
 }

@@ -38,18 +38,54 @@ type beginner interface {
 // inTx runs fn inside one transaction: q itself when it is a *sql.Tx, else
 // a new transaction on q that is committed when commit is set and fn
 // succeeded, rolled back otherwise.
+//
+// The transaction is begun with ctx's values but without its cancellation
+// (fn's statements get ctx itself). duckdb-go can return the context's
+// error from BeginTx after DuckDB has begun the transaction (it runs BEGIN
+// TRANSACTION, then sees the cancelled context), and database/sql then
+// returns the connection to the pool, or to the caller's *sql.Conn, inside
+// that transaction, where every later statement fails ("Current transaction
+// is aborted", "cannot start a transaction within a transaction"). And a
+// transaction begun with a context that is then cancelled is rolled back by
+// a goroutine of database/sql that discards the connection, which closes a
+// caller's *sql.Conn, and which can run after the walk has returned. So the
+// walk checks ctx itself before it begins, and always rolls back itself.
+// On a *sql.DB it begins on a connection of its own (Conn), which it
+// discards (driver.ErrBadConn from Raw) if BeginTx fails anyway, rather
+// than return it to the pool in an unknown state.
 func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) error {
 	if tx, ok := q.(*sql.Tx); ok {
 		return fn(tx)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("pager: %w", err)
+	}
+	if db, ok := q.(*sql.DB); ok {
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("pager: taking a connection: %w", oneLine(err))
+		}
+		defer conn.Close()
+		return txOn(ctx, conn, commit, fn, func() {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		})
 	}
 	b, ok := q.(beginner)
 	if !ok {
 		return fmt.Errorf("pager: %T: %w", q, ErrNoSnapshot)
 	}
+	// A caller's *sql.Conn (or type of its own) is not ours to discard.
+	return txOn(ctx, b, commit, fn, func() {})
+}
+
+// txOn begins a transaction on b and runs fn in it (see inTx); discard
+// drops b's connection after a failed BeginTx.
+func txOn(ctx context.Context, b beginner, commit bool, fn func(Querier) error, discard func()) error {
 	// duckdb-go rejects sql.TxOptions{ReadOnly: true}; a plain transaction
 	// that only reads is the same snapshot.
-	tx, err := b.BeginTx(ctx, nil)
+	tx, err := b.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
+		discard()
 		return fmt.Errorf("pager: begin transaction: %w", oneLine(err))
 	}
 	// Deferred, so that a panic in the caller's loop body (which runs
@@ -59,6 +95,8 @@ func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) e
 		return err
 	}
 	if commit {
+		// Commit is not cancelled by ctx: a cancellation after the last
+		// statement commits, as database/sql would have.
 		if err := tx.Commit(); err != nil {
 			return fmt.Errorf("pager: commit: %w", oneLine(err))
 		}
@@ -75,6 +113,7 @@ type config struct {
 	where   string
 	args    []any
 	from    *Cursor
+	cast    bool
 }
 
 // RowGroups sets the page size in whole row groups; k must be at least 1
@@ -242,6 +281,9 @@ type walkState struct {
 	// done is set when the walk's transaction has ended: a page's Cursor
 	// can no longer count rows in its snapshot.
 	done bool
+	// table is the walked table as resolve found it, cols its columns.
+	table name
+	cols  []string
 }
 
 // String describes the page's position, as used in errors.
@@ -263,19 +305,17 @@ func position(index, pages, first, end int, start, stop int64) string {
 
 // Cursor returns the position after this page: a walk started with
 // From(cursor) continues with the next page. Call it inside the loop body,
-// while the walk's transaction is open (afterwards it returns an error); it
-// counts the table's rows below the position (a rowid-only count, no column
-// is read). On the last page the position is after the snapshot's last row,
-// so a walk resumed from it yields the rows appended since.
+// while the walk's transaction is open (afterwards it returns an error). It
+// counts the table's rows below the position (a rowid-only count) and hashes
+// the last of them (one row read), which a resume checks (see [Cursor]). On
+// the last page the position is after the snapshot's last row, so a walk
+// resumed from it yields the rows appended since.
 func (p *Page) Cursor() (Cursor, error) {
 	if p.walk == nil || p.walk.done {
 		return Cursor{}, fmt.Errorf("pager: %s %s: Cursor called after the walk ended; call it inside the loop body", p.table, p)
 	}
-	c := Cursor{Table: p.table, Filter: p.filter, Page: p.Index + 1, Next: p.End}
-	n, err := parseName(p.table)
-	if err != nil {
-		return Cursor{}, err
-	}
+	n := p.walk.table
+	c := Cursor{Table: Ident(n.parts...), Filter: p.filter, Page: p.Index + 1, Next: p.End}
 	if p.End < 0 {
 		// After the last row this snapshot holds: rows appended later get
 		// higher rowids.
@@ -283,7 +323,8 @@ func (p *Page) Cursor() (Cursor, error) {
 			return Cursor{}, p.err(err)
 		}
 	}
-	if err := p.tx.QueryRowContext(p.ctx, fmt.Sprintf(`SELECT count(*) FROM %s WHERE rowid < %d`, n.sql(), c.Next)).Scan(&c.Before); err != nil {
+	var err error
+	if c.Before, c.Last, c.Hash, err = mark(p.ctx, p.tx, n, p.walk.cols, c.Next); err != nil {
 		return Cursor{}, p.err(err)
 	}
 	return c, nil
@@ -361,7 +402,9 @@ func plan(l Layout, k int, from int64) []span {
 // table is a table name, optionally qualified as schema.table or
 // catalog.schema.table (an attached database); each part is quoted as an
 // identifier. A part starting with a double quote is read as a quoted
-// identifier; use [Ident] to build a name whose parts contain dots.
+// identifier; use [Ident] to build a name whose parts contain dots. The
+// name means the table DuckDB binds it to on the walk's connection
+// (temporary tables, search_path and USE included).
 //
 // A walk on a *sql.DB holds one of its connections until it ends: with
 // SetMaxOpenConns(1), a statement on the same *sql.DB inside the loop body
@@ -407,26 +450,34 @@ func walk(ctx context.Context, q Querier, table string, opts []Option, fn func(*
 	state := &walkState{}
 	defer func() { state.done = true }()
 	return inTx(ctx, q, false, func(tx Querier) error {
-		// The layout first: it turns a missing table or a view into the
+		// The name first, as DuckDB binds it: every later statement names
+		// that table in full. It turns a missing table or a view into the
 		// package's errors.
+		n, err := resolve(ctx, tx, n)
+		if err != nil {
+			return err
+		}
+		// The pin before the layout: a checkpoint by another connection
+		// between the two would otherwise renumber the rows after the
+		// layout was read (no row lost, the pages partition every rowid,
+		// but their boundaries would be off).
+		if err := pin(ctx, tx, n); err != nil {
+			return err
+		}
 		l, err := readLayout(ctx, tx, n, false)
 		if err != nil {
 			return err
 		}
-		if err := pin(ctx, tx, n); err != nil {
+		cols, err := checkRowid(ctx, tx, n)
+		if err != nil {
 			return err
 		}
-		if err := checkRowid(ctx, tx, n); err != nil {
-			return err
-		}
+		state.table, state.cols = n, cols
 		var from int64
 		index := 0
 		if c := cfg.from; c != nil {
-			if err := c.check(ctx, tx, n, table, cfg.filter()); err != nil {
+			if err := c.check(ctx, tx, n, cols, cfg.filter()); err != nil {
 				return err
-			}
-			if c.Next < 0 {
-				return nil // a cursor of the old form, taken on a last page
 			}
 			from, index = c.Next, c.Page
 		}

@@ -523,10 +523,18 @@ func TestResume(t *testing.T) {
 	if _, err := collect(t, db, "other", pager.From(c)); err == nil {
 		t.Fatal("cursor accepted on another table")
 	}
-	for _, bad := range []string{"", "pager.v1:1:2", "pager.v1:x:0:0:t", "pager.v2:1:1:1:t"} {
+	for _, bad := range []string{"", "pager.v1:1:2", "pager.v1:x:0:0:t", "pager.v2:1:1:1:t", "pager.v2:1:1:1:f:t",
+		`pager.v3:1:1:1:0:0:f:t`, `pager.v3:1:1:1:0:0:f:main.t`, `pager.v3:5:1:1:5:0:f:"g"."main"."t"`,
+		`pager.v3:5:1:1:-2:0:f:"g"."main"."t"`, `pager.v3:5:1:1:4:-1:f:"g"."main"."t"`, `pager.v3:5:1:1:4:0::"g"."main"."t"`,
+		`pager.v3:5:1:1:4:0:f:"g"."main`, `pager.v3:5:1:1:4:0:f`} {
 		if err := c.UnmarshalText([]byte(bad)); err == nil {
 			t.Errorf("cursor %q accepted", bad)
 		}
+	}
+	good := pager.Cursor{Table: `"g"."main"."a:b"`, Filter: "f", Next: 5, Before: 4, Last: 4, Hash: 18446744073709551615, Page: 1}
+	var back pager.Cursor
+	if err := back.UnmarshalText([]byte(good.String())); err != nil || back != good {
+		t.Errorf("cursor %s read back as %+v, %v", good, back, err)
 	}
 }
 

@@ -34,14 +34,12 @@ var ErrRowidColumn = errors.New("the table has a column named rowid, which shado
 // A database attached read-only needs no pin: nobody can write it while it
 // is open (DuckDB locks the file against writers). pin asks
 // duckdb_databases() first, because DuckDB's refusal of the DELETE there
-// would abort the transaction.
+// would abort the transaction. n is the table as [resolve] found it, so the
+// database asked about is the one the walk reads, whatever the connection's
+// current database and search_path.
 func pin(ctx context.Context, tx Querier, n name) error {
-	full, err := resolve(ctx, tx, n)
-	if err != nil {
-		return err
-	}
 	var ro bool
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(any_value(readonly), false) FROM duckdb_databases() WHERE lower(database_name) = lower(?)`, full[0]).Scan(&ro); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(any_value(readonly), false) FROM duckdb_databases() WHERE database_name = ?`, n.parts[0]).Scan(&ro); err != nil {
 		return fmt.Errorf("pager: %s: reading whether its database is read-only: %w", n.raw, oneLine(err))
 	}
 	if ro {
@@ -67,18 +65,19 @@ func columnsOf(ctx context.Context, tx Querier, n name) ([]string, error) {
 	return cols, nil
 }
 
-// checkRowid returns ErrRowidColumn when table n has a column named rowid.
-func checkRowid(ctx context.Context, tx Querier, n name) error {
+// checkRowid returns ErrRowidColumn when table n has a column named rowid,
+// and otherwise the table's columns.
+func checkRowid(ctx context.Context, tx Querier, n name) ([]string, error) {
 	cols, err := columnsOf(ctx, tx, n)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, c := range cols {
 		if strings.EqualFold(c, "rowid") {
-			return fmt.Errorf("pager: %s: %w", n.raw, ErrRowidColumn)
+			return nil, fmt.Errorf("pager: %s: %w", n.raw, ErrRowidColumn)
 		}
 	}
-	return nil
+	return cols, nil
 }
 
 // lineError is a driver error shown on one line: DuckDB's messages span
