@@ -91,6 +91,12 @@ func Load(ctx context.Context, db Target, table string, open Opener, fill func(a
 		}
 	}()
 	l.run(fill)
+	if err := l.ctx.Err(); l.bad != nil && err != nil && !errors.Is(l.bad, err) {
+		// DuckDB reports a statement the cancellation interrupted as its
+		// own INTERRUPT error: the caller's errors.Is(err, ctx.Err())
+		// must still hold.
+		l.bad = fmt.Errorf("%w: %w", err, l.bad)
+	}
 	return l.stats, release(l.bad)
 }
 
