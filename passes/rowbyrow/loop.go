@@ -92,7 +92,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows {
 			continue
 		}
-		if !p.varies(uses, loop) {
+		if !p.varies(uses, loop) && !reads(loop) {
 			continue
 		}
 		if p.builtInLoop(call, loop) {
@@ -125,6 +125,27 @@ func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 			return !found
 		})
 	}
+	return found
+}
+
+// reads reports whether loop is a for loop whose condition calls
+// something: rows.Next(), sc.Scan(), dec.More(). Each iteration then
+// reads a new row, which may reach the statement through pointers the
+// index does not follow (rows.Scan(ptrs...) into vals, then vals...).
+func reads(loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		// A method or another package's function; len(rows) reads nothing.
+		if call, ok := n.(*ast.CallExpr); ok {
+			_, sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			found = found || sel
+		}
+		return !found
+	})
 	return found
 }
 

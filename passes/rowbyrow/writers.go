@@ -1,10 +1,12 @@
 package rowbyrow
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -78,13 +80,14 @@ type Package struct {
 	sc   *scope.Result
 	// local are the package's own one-row writers.
 	local map[*types.Func]*OneRow
-	// via is the statement or call that makes each local writer one.
-	via map[*types.Func]ast.Node
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
 // fn's OneRow fact, or what this package found for its own functions.
 func (p *Package) Of(fn *types.Func) *OneRow {
+	if fn == nil {
+		return nil
+	}
 	fn = fn.Origin()
 	if f, ok := p.local[fn]; ok {
 		return f
@@ -100,7 +103,7 @@ func (p *Package) Of(fn *types.Func) *OneRow {
 }
 
 func runWriters(pass *analysis.Pass) (any, error) {
-	p := &Package{pass: pass, local: make(map[*types.Func]*OneRow), via: make(map[*types.Func]ast.Node)}
+	p := &Package{pass: pass, local: make(map[*types.Func]*OneRow)}
 	if !runsSQL(pass.Pkg) {
 		return p, nil
 	}
@@ -151,46 +154,57 @@ func (p *Package) findWriters() {
 		if f.Param >= 0 {
 			f.Handle = unknownTx // decided by each caller's argument
 		}
-		p.local[fn], p.via[fn] = f, q.Call
+		p.local[fn] = f
 	}
 	for range flow.MaxDepth {
-		grown := false
-		for fn, calls := range p.sc.Flow.Calls {
-			w := p.Of(fn)
-			if w == nil {
-				continue
-			}
-			for _, call := range calls {
-				cur, ok := p.Root.FindNode(call)
-				if !ok {
-					continue
-				}
-				decl := enclosingDecl(cur)
-				if decl == nil {
-					continue
-				}
-				caller, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-				if caller == nil || p.local[caller] != nil || caller == fn.Origin() {
-					continue
-				}
-				h, ok := p.callHandle(w, call, decl)
-				if !ok || p.rowLoop(cur, call.Args, call) != nil {
-					continue
-				}
-				f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}
-				if w.Param >= 0 && w.Param < len(call.Args) {
-					if f.Param = p.paramIndex(call.Args[w.Param], decl); f.Param >= 0 {
-						f.Handle = unknownTx
-					}
-				}
-				p.local[caller], p.via[caller] = f, call
-				grown = true
-			}
-		}
-		if !grown {
+		if !p.growWriters() {
 			break
 		}
 	}
+}
+
+// growWriters adds to the package's writers the functions that call one
+// outside a loop over rows, and reports whether it added any. Calls are
+// visited in source order, so that a function calling two writers always
+// takes the first one's kind.
+func (p *Package) growWriters() bool {
+	var called []*ast.CallExpr
+	for fn, calls := range p.sc.Flow.Calls {
+		if p.Of(fn) != nil {
+			called = append(called, calls...)
+		}
+	}
+	slices.SortFunc(called, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	grown := false
+	for _, call := range called {
+		fn := flow.Callee(p.pass.TypesInfo, call)
+		w := p.Of(fn)
+		cur, ok := p.Root.FindNode(call)
+		if w == nil || !ok {
+			continue
+		}
+		decl := enclosingDecl(cur)
+		if decl == nil {
+			continue
+		}
+		caller, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if caller == nil || p.local[caller] != nil || caller == fn.Origin() {
+			continue
+		}
+		h, ok := p.callHandle(w, call, decl)
+		if !ok || p.rowLoop(cur, call.Args, call) != nil {
+			continue
+		}
+		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}
+		if w.Param >= 0 && w.Param < len(call.Args) {
+			if f.Param = p.paramIndex(call.Args[w.Param], decl); f.Param >= 0 {
+				f.Handle = unknownTx
+			}
+		}
+		p.local[caller] = f
+		grown = true
+	}
+	return grown
 }
 
 // callHandle returns what a call of the writer w runs its statement on,

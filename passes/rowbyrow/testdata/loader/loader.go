@@ -201,3 +201,30 @@ func SaveUsersFmt(db *sql.DB, users []user) error {
 	}
 	return nil
 }
+
+// CopyTable copies any table, scanning each row into vals through
+// pointers: the arguments change with every rows.Next().
+func CopyTable(ctx context.Context, tx *sql.Tx, table string, rows *sql.Rows) (int, error) {
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return 0, err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	marks := "?" + strings.Repeat(", ?", len(cols)-1)
+	n := 0
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return n, err
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO "+table+" VALUES ("+marks+")", vals...); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction`
+			return n, err
+		}
+		n++
+	}
+	return n, rows.Err()
+}
