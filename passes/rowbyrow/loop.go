@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
 
@@ -89,7 +90,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 		case *ast.FuncDecl, *ast.FuncLit:
 			return nil
 		}
-		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows {
+		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) {
 			continue
 		}
 		if !p.varies(uses, loop) && !reads(loop) {
@@ -126,6 +127,18 @@ func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 		})
 	}
 	return found
+}
+
+// ticks reports whether loop ranges over a channel of time.Time (a
+// ticker's C, time.Tick): one write per tick is a periodic write, not a
+// load.
+func (p *Package) ticks(loop ast.Node) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	ch, ok := typeOf(p, r.X).(*types.Chan)
+	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
 }
 
 // reads reports whether loop is a for loop whose condition calls

@@ -22,6 +22,12 @@ func (x *Index) Trips(loop ast.Node) int64 {
 		}
 		e := ast.Unparen(l.X)
 		if obj := x.ObjectOf(e); obj != nil {
+			if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
+				// sums := map[string]float64{} filled by sums[k] += v:
+				// an index assignment is no write of sums the index
+				// records, so the literal says nothing of the trips.
+				return -1
+			}
 			if v := x.SingleValue(obj); v != nil {
 				e = ast.Unparen(v)
 			}

@@ -228,3 +228,18 @@ func CopyTable(ctx context.Context, tx *sql.Tx, table string, rows *sql.Rows) (i
 	}
 	return n, rows.Err()
 }
+
+// SaveTotals sums rows into a map that starts empty, then writes one row
+// per key.
+func SaveTotals(ctx context.Context, db *sql.DB, events []Event) error {
+	totals := map[string]int{}
+	for _, e := range events {
+		totals[e.Kind]++
+	}
+	for kind, n := range totals {
+		if _, err := db.ExecContext(ctx, "INSERT INTO totals VALUES (?, ?)", kind, n); err != nil { // want `one-row INSERT per loop iteration`
+			return err
+		}
+	}
+	return nil
+}

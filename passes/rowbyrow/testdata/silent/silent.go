@@ -161,3 +161,14 @@ func Fanout(db *sql.DB, rows []row) {
 		}()
 	}
 }
+
+// Heartbeat writes one row per tick: a periodic write, not a load.
+func Heartbeat(ctx context.Context, db *sql.DB, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for now := range t.C {
+		if _, err := db.ExecContext(ctx, "INSERT INTO heartbeats VALUES (?)", now); err != nil {
+			return
+		}
+	}
+}
