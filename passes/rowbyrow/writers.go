@@ -137,6 +137,7 @@ const sqlxPath = "github.com/jmoiron/sqlx"
 // first those that run a one-row statement themselves, then, up to
 // flow.MaxDepth times, those that call one outside a loop over rows.
 func (p *Package) findWriters() {
+	duck := scope.Of(p.pass, false, nil).InScope
 	for _, q := range p.Queries {
 		st := p.statement(q)
 		if st == nil || p.sc.Foreign(q.Recv) != "" {
@@ -153,6 +154,10 @@ func (p *Package) findWriters() {
 		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl)}
 		if f.Param >= 0 {
 			f.Handle = unknownTx // decided by each caller's argument
+		} else if !duck {
+			// A handle of its own (s.db) in a package that does not
+			// open DuckDB: its engine is unknown, and no caller can tell.
+			continue
 		}
 		p.local[fn] = f
 	}
