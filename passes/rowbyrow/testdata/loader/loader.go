@@ -243,3 +243,16 @@ func SaveTotals(ctx context.Context, db *sql.DB, events []Event) error {
 	}
 	return nil
 }
+
+// SaveReturning reads back each new row's id.
+func SaveReturning(ctx context.Context, db *sql.DB, events []Event) ([]int64, error) {
+	var ids []int64
+	for _, e := range events {
+		var id int64
+		if err := db.QueryRowContext(ctx, "INSERT INTO events (kind, at) VALUES (?, ?) RETURNING id", e.Kind, e.At).Scan(&id); err != nil { // want `one-row INSERT per loop iteration \(each statement commits alone`
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
