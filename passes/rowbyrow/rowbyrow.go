@@ -49,14 +49,16 @@ func run(in *checker.Input) []analysis.Diagnostic {
 	p := in.Pass.ResultOf[Writers].(*Package)
 	p.ensure()
 	var out []analysis.Diagnostic
+	seen := make(map[*ast.CallExpr]bool)
 	for _, q := range p.Queries {
 		st := p.statement(q)
-		if st == nil || in.Scope.Foreign(q.Recv) != "" {
-			continue
+		if st == nil || seen[q.Call] || in.Scope.Foreign(q.Recv) != "" {
+			continue // seen: one call may run several statements of a list
 		}
 		if p.rowLoop(q.Cursor, st.uses, q.Call) == nil {
 			continue
 		}
+		seen[q.Call] = true
 		h := p.handleKind(q.Recv, q.Call, enclosingFunc(q.Cursor))
 		what := fmt.Sprintf("one-row %s per loop iteration", st.kind)
 		out = append(out, finding(q.Call, what, st.kind, h, p.prepared(q.Call), in.Settings.RowGroup))
