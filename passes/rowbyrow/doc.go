@@ -23,7 +23,9 @@
 // *sql.Conn, duckdb.NewAppenderFromConn through conn.Raw, COMMIT after
 // Close), flushing at a multiple of the row group (122,880 rows) if at
 // all. For UPDATE and DELETE by key, append the keys to a temporary table
-// and run one UPDATE ... FROM or DELETE ... USING.
+// and run one UPDATE ... FROM or DELETE ... USING: an UPDATE by key cost
+// about 2,500 µs a row committing alone and 1,200 µs inside a
+// transaction, against 50 µs so.
 //
 // The statement may run on a *sql.DB, *sql.Conn or *sql.Tx, through a
 // prepared *sql.Stmt, through sqlx (Exec, MustExec, NamedExec with one

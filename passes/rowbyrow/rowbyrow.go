@@ -43,6 +43,23 @@ const (
 	appenderMicros = 6
 )
 
+// What a row costs when updated by key: medians of 3 rounds of 5,000
+// rows of the same table, loaded first, at a load of 42, 2026-12-01
+// (docs/measurements.md#row-by-row-writes, go run ./scripts/measure
+// rowbyrow -repeat 3 -ways 6,7,8 5000). DELETE by key was not measured;
+// its message quotes these.
+const (
+	// updateAutocommitMicros: UPDATE t SET d = ? WHERE id = ? per row,
+	// each its own commit (2,229 to 2,622 µs).
+	updateAutocommitMicros = 2_500
+	// updateTxMicros: the same inside one transaction (606 to 1,386 µs).
+	updateTxMicros = 1_200
+	// updateFromMicros: the keys and values appended to a temporary table,
+	// one UPDATE ... FROM, in one transaction (36 to 55 µs, the load of
+	// the table included).
+	updateFromMicros = 50
+)
+
 // run reports the statements and one-row helpers run once per row in a
 // loop.
 func run(in *checker.Input) []analysis.Diagnostic {
@@ -132,18 +149,9 @@ func enclosingFunc(cur inspector.Cursor) ast.Node {
 // finding words the diagnostic at call: what runs per row (what), what
 // each row costs on the handle h, and what to write instead.
 func finding(call *ast.CallExpr, what string, kind write, h string, prepared bool, rowGroup int) analysis.Diagnostic {
-	var cost string
-	switch h {
-	case autocommit:
-		cost = fmt.Sprintf("each statement commits alone: about %s µs a row, measured, against %d µs with the Appender", thousands(autocommitMicros), appenderMicros)
-	case inTx:
-		per := txExecMicros
-		if prepared {
-			per = txPreparedMicros
-		}
-		cost = fmt.Sprintf("inside the transaction each statement still runs alone: about %d µs a row, measured, against %d µs with the Appender", per, appenderMicros)
-	default:
-		cost = fmt.Sprintf("each statement runs alone: about %d µs a row inside a transaction and %s µs committing alone, measured, against %d µs with the Appender", txPreparedMicros, thousands(autocommitMicros), appenderMicros)
+	cost := insertCost(h, prepared)
+	if kind != insertRow {
+		cost = keyCost(kind, h)
 	}
 	var instead string
 	switch kind {
@@ -155,6 +163,37 @@ func finding(call *ast.CallExpr, what string, kind write, h string, prepared boo
 		instead = "append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it"
 	}
 	return analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: what + " (" + cost + "); " + instead}
+}
+
+// insertCost says what a one-row INSERT costs on the handle h.
+func insertCost(h string, prepared bool) string {
+	switch h {
+	case autocommit:
+		return fmt.Sprintf("each statement commits alone: about %s µs a row, measured, against %d µs with the Appender", thousands(autocommitMicros), appenderMicros)
+	case inTx:
+		per := txExecMicros
+		if prepared {
+			per = txPreparedMicros
+		}
+		return fmt.Sprintf("inside the transaction each statement still runs alone: about %d µs a row, measured, against %d µs with the Appender", per, appenderMicros)
+	}
+	return fmt.Sprintf("each statement runs alone: about %d µs a row inside a transaction and %s µs committing alone, measured, against %d µs with the Appender", txPreparedMicros, thousands(autocommitMicros), appenderMicros)
+}
+
+// keyCost says what an UPDATE or DELETE (kind) by key costs per row on
+// the handle h.
+func keyCost(kind write, h string) string {
+	against := fmt.Sprintf("against %d µs through a temporary table and one UPDATE ... FROM", updateFromMicros)
+	if kind == deleteRow {
+		against += " (DELETE not measured)"
+	}
+	switch h {
+	case autocommit:
+		return fmt.Sprintf("each statement commits alone: about %s µs a row, measured for UPDATE by key, %s", thousands(updateAutocommitMicros), against)
+	case inTx:
+		return fmt.Sprintf("inside the transaction each statement still runs alone: about %s µs a row, measured for UPDATE by key, %s", thousands(updateTxMicros), against)
+	}
+	return fmt.Sprintf("each statement runs alone: about %s µs a row inside a transaction and %s µs committing alone, measured for UPDATE by key, %s", thousands(updateTxMicros), thousands(updateAutocommitMicros), against)
 }
 
 // thousands formats n with commas: 2,100.

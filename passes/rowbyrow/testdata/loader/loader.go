@@ -109,7 +109,7 @@ func UpsertInTx(ctx context.Context, conn *sql.Conn, counts map[string]int) erro
 
 func MarkSeen(db *sql.DB, ids []int64) error {
 	for _, id := range ids {
-		if _, err := db.Exec("UPDATE events SET seen = true WHERE id = ?", id); err != nil { // want `one-row UPDATE per loop iteration \(each statement commits alone.*\); append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it`
+		if _, err := db.Exec("UPDATE events SET seen = true WHERE id = ?", id); err != nil { // want `one-row UPDATE per loop iteration \(each statement commits alone: about 2,500 µs a row, measured for UPDATE by key, against 50 µs through a temporary table and one UPDATE ... FROM\); append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it`
 			return err
 		}
 	}
@@ -118,7 +118,7 @@ func MarkSeen(db *sql.DB, ids []int64) error {
 
 func Purge(db *sql.DB, ids <-chan int64) error {
 	for id := range ids {
-		if _, err := db.Exec("DELETE FROM events WHERE id = $1", id); err != nil { // want `one-row DELETE per loop iteration .*run one DELETE ... USING it`
+		if _, err := db.Exec("DELETE FROM events WHERE id = $1", id); err != nil { // want `one-row DELETE per loop iteration \(each statement commits alone: about 2,500 µs a row, measured for UPDATE by key, against 50 µs through a temporary table and one UPDATE ... FROM \(DELETE not measured\)\); append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it`
 			return err
 		}
 	}
