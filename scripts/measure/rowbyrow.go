@@ -49,23 +49,22 @@ var rowWays = []rowWay{
 	{"one transaction: keys appended to a temp table, one UPDATE ... FROM", updateFrom},
 }
 
-// preload fills t with rows rows through the Appender and returns how
-// long it took: the UPDATE ways' times include it, and print it apart.
-func preload(ctx context.Context, db *sql.DB, rows int64) (time.Duration, error) {
+// preload fills t with rows rows through the Appender, prints how long
+// that took (the UPDATE ways' times include it), and returns a connection
+// for the updates.
+func preload(ctx context.Context, db *sql.DB, rows int64) (*sql.Conn, error) {
 	t0 := time.Now()
-	err := appenderRows(ctx, db, rows)
-	return time.Since(t0), err
+	if err := appenderRows(ctx, db, rows); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "  (preload by the Appender: %.3f s, included in the next line)\n", time.Since(t0).Seconds())
+	return db.Conn(ctx)
 }
 
 // updateRows updates every row of t by its key, one statement per row,
 // each its own commit or all in one transaction.
 func updateRows(ctx context.Context, db *sql.DB, rows int64, inTx bool) error {
-	pre, err := preload(ctx, db, rows)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "  (preload by the Appender: %.3f s, included in the next line)\n", pre.Seconds())
-	conn, err := db.Conn(ctx)
+	conn, err := preload(ctx, db, rows)
 	if err != nil {
 		return err
 	}
@@ -90,12 +89,7 @@ func updateRows(ctx context.Context, db *sql.DB, rows int64, inTx bool) error {
 // new values filled by the Appender, in one UPDATE ... FROM, in one
 // transaction: what the rowbyrow check suggests for UPDATE by key.
 func updateFrom(ctx context.Context, db *sql.DB, rows int64) error {
-	pre, err := preload(ctx, db, rows)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "  (preload by the Appender: %.3f s, included in the next line)\n", pre.Seconds())
-	conn, err := db.Conn(ctx)
+	conn, err := preload(ctx, db, rows)
 	if err != nil {
 		return err
 	}
@@ -105,19 +99,7 @@ func updateFrom(ctx context.Context, db *sql.DB, rows int64) error {
 			return err
 		}
 	}
-	err = conn.Raw(func(dc any) error {
-		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", "upd")
-		if err != nil {
-			return err
-		}
-		for i := range rows {
-			if err := app.AppendRow(i, float64(i)/3); err != nil {
-				app.Close()
-				return err
-			}
-		}
-		return app.Close()
-	})
+	err = appendRows(conn, "upd", rows, func(i int64) []driver.Value { return []driver.Value{i, float64(i) / 3} })
 	if err != nil {
 		return err
 	}
@@ -224,25 +206,33 @@ func appenderRows(ctx context.Context, db *sql.DB, rows int64) error {
 	if _, err := conn.ExecContext(ctx, `BEGIN`); err != nil {
 		return err
 	}
-	err = conn.Raw(func(dc any) error {
-		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", "t")
-		if err != nil {
-			return err
-		}
-		for i := range rows {
-			id, s, d := rowValues(i)
-			if err := app.AppendRow(id, s, d); err != nil {
-				app.Close()
-				return err
-			}
-		}
-		return app.Close()
+	err = appendRows(conn, "t", rows, func(i int64) []driver.Value {
+		id, s, d := rowValues(i)
+		return []driver.Value{id, s, d}
 	})
 	if err != nil {
 		return err
 	}
 	_, err = conn.ExecContext(ctx, `COMMIT`)
 	return err
+}
+
+// appendRows appends rows rows, row(i) each, to table through duckdb-go's
+// Appender on conn.
+func appendRows(conn *sql.Conn, table string, rows int64, row func(int64) []driver.Value) error {
+	return conn.Raw(func(dc any) error {
+		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", table)
+		if err != nil {
+			return err
+		}
+		for i := range rows {
+			if err := app.AppendRow(row(i)...); err != nil {
+				app.Close()
+				return err
+			}
+		}
+		return app.Close()
+	})
 }
 
 // rowByRow writes rows rows of 3 columns (BIGINT, VARCHAR, DOUBLE) into a
