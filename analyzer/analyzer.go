@@ -15,6 +15,7 @@ import (
 	"github.com/rowalign/rowalign/passes/directive"
 	"github.com/rowalign/rowalign/passes/offsetwalk"
 	"github.com/rowalign/rowalign/passes/pagesize"
+	"github.com/rowalign/rowalign/passes/rowbyrow"
 	"github.com/rowalign/rowalign/passes/settings"
 )
 
@@ -26,7 +27,7 @@ func Default() Settings { return settings.Default() }
 
 // Checks returns every check, in the order of settings.CheckNames.
 func Checks() []checker.Check {
-	return []checker.Check{pagesize.Check, commitsize.Check, offsetwalk.Check, appendertx.Check, attachsize.Check, directive.Check}
+	return []checker.Check{pagesize.Check, commitsize.Check, offsetwalk.Check, appendertx.Check, rowbyrow.Check, attachsize.Check, directive.Check}
 }
 
 // Name is the suite analyzer's name, and the golangci-lint plugin's.
@@ -43,6 +44,7 @@ whatever the size. Checks (the diagnostic category; -checks selects them):
   commitsize  commits and Appender flushes that are not whole row groups
   offsetwalk  LIMIT/OFFSET and keyset page walks
   appendertx  Appender loads outside a transaction
+  rowbyrow    loops that write one row per statement
   attachsize  ATTACH/COPY ROW_GROUP_SIZE values DuckDB rejects or ignores
   directive   //rowalign:ignore without a reason
 

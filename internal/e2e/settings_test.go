@@ -40,6 +40,7 @@ var sites = map[string]site{
 	"plain page":    {"plain/plain.go", "const plainPage = 250_000", true},
 	"plain offset":  {"plain/plain.go", `"SELECT * FROM plain LIMIT ? OFFSET ?"`, false},
 	"report page":   {"report/report.go", "const reportPage = 250_000", true},
+	"row insert":    {"load/rows.go", `"INSERT INTO saved VALUES (?)"`, false},
 	"report offset": {"report/report.go", `"SELECT * FROM report LIMIT ? OFFSET ?"`, false},
 	"test page":     {"load/load_test.go", "const testPage = 100_000", true},
 	"test offset":   {"load/load_test.go", `"SELECT * FROM load_test LIMIT ? OFFSET ?"`, false},
@@ -72,7 +73,10 @@ var settingRows = []setting{{
 	removed: []string{"commit 204800", "commit 50000"},
 }, {
 	flag: "-checks=pagesize", golangci: "checks: [pagesize]",
-	removed: []string{"commit 204800", "commit 50000", "load offset"},
+	removed: []string{"commit 204800", "commit 50000", "load offset", "row insert"},
+}, {
+	flag: "-checks=all,-rowbyrow", golangci: `checks: ["all", "-rowbyrow"]`,
+	removed: []string{"row insert"},
 }, {
 	// _test.go files are skipped unless asked for, by every check.
 	flag: "-tests", golangci: "tests: true",

@@ -43,6 +43,10 @@ type Check struct {
 	// caller, and findings under //rowalign:ignore or in generated files
 	// are dropped there.
 	Run func(*Input) []analysis.Diagnostic
+	// Requires are analyzers the check reads the results of (through
+	// Input.Pass.ResultOf), beside scope's: a check whose facts cross
+	// packages keeps them in an analyzer of its own.
+	Requires []*analysis.Analyzer
 }
 
 // Input is what every check reads, computed once per package.
@@ -132,7 +136,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         []*analysis.Analyzer{scope.Analyzer},
+		Requires:         requires(checks),
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)
@@ -154,11 +158,26 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 	return a
 }
 
+// requires returns scope.Analyzer and the analyzers the checks require,
+// each once.
+func requires(checks []Check) []*analysis.Analyzer {
+	out := []*analysis.Analyzer{scope.Analyzer}
+	for _, c := range checks {
+		for _, r := range c.Requires {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
 // Define returns the check name, documented by docGo (its doc.go,
 // embedded) and implemented by run, and the analyzer that runs it alone
-// with the default settings.
-func Define(name, docGo string, run func(*Input) []analysis.Diagnostic) (Check, *analysis.Analyzer) {
-	c := Check{Name: name, Doc: Doc(docGo, name), Run: run}
+// with the default settings. requires are the analyzers run reads the
+// results of.
+func Define(name, docGo string, run func(*Input) []analysis.Diagnostic, requires ...*analysis.Analyzer) (Check, *analysis.Analyzer) {
+	c := Check{Name: name, Doc: Doc(docGo, name), Run: run, Requires: requires}
 	return c, New(name, c.Doc, settings.Default(), c)
 }
 

@@ -52,10 +52,11 @@ const (
 	AppenderTx = "appendertx"
 	AttachSize = "attachsize"
 	Directive  = "directive"
+	RowByRow   = "rowbyrow"
 )
 
 // CheckNames lists every check, in the order they are documented.
-var CheckNames = []string{PageSize, CommitSize, OffsetWalk, AppenderTx, AttachSize, Directive}
+var CheckNames = []string{PageSize, CommitSize, OffsetWalk, AppenderTx, RowByRow, AttachSize, Directive}
 
 // allChecks is the -checks word for every check.
 const allChecks = "all"

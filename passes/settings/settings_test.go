@@ -87,7 +87,7 @@ func TestEnabled(t *testing.T) {
 		want []string
 	}{
 		{[]string{"all"}, settings.CheckNames},
-		{[]string{"all", "-appendertx"}, []string{"pagesize", "commitsize", "offsetwalk", "attachsize", "directive"}},
+		{[]string{"all", "-appendertx"}, []string{"pagesize", "commitsize", "offsetwalk", "rowbyrow", "attachsize", "directive"}},
 		{[]string{"pagesize", "commitsize"}, []string{"pagesize", "commitsize"}},
 		{[]string{"-pagesize", "pagesize"}, []string{"pagesize"}},
 		{nil, nil},

@@ -10,6 +10,7 @@
 //	go run ./scripts/measure read     [-db demo.duckdb] N   bytes read by a rowid-range walk of N-row pages
 //	go run ./scripts/measure appender                       Appender flushes and the groups they leave
 //	go run ./scripts/measure attach                         ATTACH ... (ROW_GROUP_SIZE n): accepted sizes, groups
+//	go run ./scripts/measure rowbyrow [-repeat R] [-ways 0,2,5] N   N rows written one statement per row, and the alternatives
 //
 // Without -db, layout, commit and read generate the 1,000,000-row,
 // 29-column demo table of rowalign-sweep (internal/bench) in a temporary
@@ -42,8 +43,10 @@ func main() {
 	fs := flag.NewFlagSet("measure", flag.ExitOnError)
 	dbPath := fs.String("db", "", "the demo table's DuckDB file (rowalign-sweep -generate FILE); generated when empty")
 	oneTx := fs.Bool("onetx", false, "commit: run every page's INSERT in one transaction, committed once")
+	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
+	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach [-db file]")
+		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N [-db file]")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -83,6 +86,8 @@ func main() {
 		flush(ctx, tmp, flushRows, flushSizes)
 	case "attach":
 		attach(tmp)
+	case "rowbyrow":
+		rowByRow(ctx, tmp, size(), *repeat, wayList(*ways))
 	default:
 		fmt.Fprintf(os.Stderr, "measure: unknown subcommand %q\n", cmd)
 		os.Exit(2)

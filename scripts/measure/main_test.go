@@ -47,3 +47,23 @@ func TestFlush(t *testing.T) {
 		t.Errorf("flush printed %d lines, want 4:\n%s", n, b.String())
 	}
 }
+
+// TestRowByRow runs the rowbyrow recipe on a small load: one line per
+// way, each with the rows it wrote, its cost per row and its layout.
+func TestRowByRow(t *testing.T) {
+	var b bytes.Buffer
+	defer func(w io.Writer) { out = w }(out)
+	out = &b
+	rowByRow(t.Context(), t.TempDir(), 300, 1, wayList(""))
+	for _, w := range rowWays {
+		if !strings.Contains(b.String(), w.name) {
+			t.Errorf("rowbyrow printed\n%s\nwant a line for %q", b.String(), w.name)
+		}
+	}
+	if n := strings.Count(b.String(), "300 rows: "); n != len(rowWays) {
+		t.Errorf("rowbyrow printed %d loads, want %d:\n%s", n, len(rowWays), b.String())
+	}
+	if n := strings.Count(b.String(), "1 row group: 300;"); n != len(rowWays) {
+		t.Errorf("rowbyrow printed %d one-group layouts, want %d:\n%s", n, len(rowWays), b.String())
+	}
+}

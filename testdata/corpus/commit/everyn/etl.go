@@ -42,7 +42,7 @@ func (e *ETL) Load(ctx context.Context, r io.Reader) (int, error) {
 			tx.Rollback()
 			return n, err
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO events VALUES (?, ?, ?)", ev.ID, ev.Type, ev.Payload); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO events VALUES (?, ?, ?)", ev.ID, ev.Type, ev.Payload); err != nil { // expect: rowbyrow
 			tx.Rollback()
 			return n, err
 		}

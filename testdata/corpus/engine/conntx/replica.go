@@ -1,6 +1,6 @@
 // Package conntx snapshots a Postgres table inside a REPEATABLE READ
 // transaction on a dedicated connection and writes it to DuckDB.
-// expect: none
+// Silent before issue 19; its DuckDB writes are one INSERT per row (rowbyrow).
 package conntx
 
 import (
@@ -58,7 +58,7 @@ func (s *Snapshotter) Snapshot(ctx context.Context) error {
 				rows.Close()
 				return err
 			}
-			if _, err := out.ExecContext(ctx, "INSERT INTO stock VALUES (?, ?)", sku, qty); err != nil {
+			if _, err := out.ExecContext(ctx, "INSERT INTO stock VALUES (?, ?)", sku, qty); err != nil { // expect: rowbyrow
 				rows.Close()
 				return err
 			}

@@ -1,6 +1,6 @@
 // Package mysqlsqlx exports orders from MySQL with a keyset walk through
 // sqlx, into a DuckDB file for the finance team.
-// expect: none
+// Silent before issue 19; its DuckDB writes are one INSERT per row (rowbyrow).
 package mysqlsqlx
 
 import (
@@ -46,7 +46,7 @@ func (e *Exporter) Run(ctx context.Context) error {
 			return err
 		}
 		for _, o := range batch {
-			tx.MustExec("INSERT INTO orders VALUES (?, ?)", o.ID, o.Total)
+			tx.MustExec("INSERT INTO orders VALUES (?, ?)", o.ID, o.Total) // expect: rowbyrow
 			last = o.ID
 		}
 		if len(batch) < 100_000 {

@@ -1,6 +1,6 @@
 // Package pgtxfield exports a consistent Postgres snapshot into DuckDB:
 // the exporter keeps the Postgres transaction in a field.
-// expect: none
+// Silent before issue 19; its DuckDB writes are one INSERT per row (rowbyrow).
 package pgtxfield
 
 import (
@@ -54,7 +54,7 @@ func (e *exporter) table(ctx context.Context, name string) error {
 			var id int64
 			var v string
 			rows.Scan(&id, &v)
-			e.out.ExecContext(ctx, "INSERT INTO "+name+" VALUES (?, ?)", id, v)
+			e.out.ExecContext(ctx, "INSERT INTO "+name+" VALUES (?, ?)", id, v) // expect: rowbyrow
 			n++
 		}
 		rows.Close()

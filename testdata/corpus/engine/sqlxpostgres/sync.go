@@ -1,6 +1,6 @@
 // Package sqlxpostgres copies the customers table from PostgreSQL into a
 // local DuckDB file for the analysts, page by page through sqlx.
-// expect: none
+// Silent before issue 19; its DuckDB writes are one INSERT per row (rowbyrow).
 package sqlxpostgres
 
 import (
@@ -53,7 +53,7 @@ func Sync(ctx context.Context, pgDSN, duckPath string) error {
 			return fmt.Errorf("read customers at %d: %w", off, err)
 		}
 		for _, c := range batch {
-			tx.MustExec("INSERT INTO customers VALUES (?, ?, ?)", c.ID, c.Name, c.Country)
+			tx.MustExec("INSERT INTO customers VALUES (?, ?, ?)", c.ID, c.Name, c.Country) // expect: rowbyrow
 		}
 		if len(batch) < pgPage {
 			break

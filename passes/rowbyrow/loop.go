@@ -1,0 +1,245 @@
+package rowbyrow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/sqltext"
+)
+
+// seedRows is the largest constant trip count of a loop rowbyrow leaves
+// alone: a loop seeding a handful of reference rows, or running a
+// statement per element of a short literal list. At the measured cost of
+// a statement that commits alone (about 2 ms, docs/measurements.md#row-by-row-writes,
+// 2026-12-01) 100 rows take a fraction of a second; a loop with more
+// trips, or none the source shows, is a load.
+const seedRows = 100
+
+// A stmt is a one-row write and the Go values that make its row: the
+// arguments bound to it and the values put into its VALUES, SET or WHERE.
+type stmt struct {
+	kind write
+	uses []ast.Expr
+}
+
+// statement returns the one-row write q runs, or nil: q must run the
+// statement (not prepare it) and write one row per run.
+func (p *Package) statement(q *sqltext.Query) *stmt {
+	m := q.Method()
+	if strings.HasPrefix(m, "Prepare") {
+		return nil
+	}
+	kind := oneRow(q.Text)
+	if kind == notRow {
+		return nil
+	}
+	if strings.HasPrefix(m, "Named") && len(q.Args) == 1 {
+		// sqlx's NamedExec with a slice binds one row per element in one
+		// multi-row VALUES statement.
+		switch typeOf(p, q.Args[0]).(type) {
+		case *types.Slice, *types.Array:
+			return nil
+		}
+	}
+	st := &stmt{kind: kind, uses: append([]ast.Expr(nil), q.Args...)}
+	if q.Call.Ellipsis.IsValid() && len(q.Call.Args) > 0 {
+		st.uses = append(st.uses, q.Call.Args[len(q.Call.Args)-1])
+	}
+	// Values put into the text after VALUES, SET or WHERE, quoted or not
+	// ('" + u.Name + "'); a hole before them names a table.
+	from := len(q.Text)
+	for _, tk := range sqltext.Tokens(q.Text) {
+		if tk.Kind == sqltext.Word && (tk.Text == "VALUES" || tk.Text == "SET" || tk.Text == "WHERE") {
+			from = tk.Part
+			break
+		}
+	}
+	for _, part := range q.Text[min(from, len(q.Text)):] {
+		if part.Expr != nil {
+			st.uses = append(st.uses, part.Expr)
+		}
+	}
+	return st
+}
+
+func typeOf(p *Package, e ast.Expr) types.Type {
+	if t := p.pass.TypesInfo.TypeOf(e); t != nil {
+		return t.Underlying()
+	}
+	return nil
+}
+
+// rowLoop returns the loop that runs call once per row: the innermost
+// loop around it, in its own function, whose trip count is not a small
+// constant and whose iterations change a value in uses (the row's values
+// or the arguments of a helper call). A loop whose iterations bind the
+// same values (a retry loop) or run a statement per element of a short
+// literal list is passed over for the loop around it. It returns nil
+// when there is none, or when the loop builds the statement's text or
+// arguments in a loop of its own before running it (a chunked
+// multi-row statement, commitsize's concern).
+func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr) ast.Node {
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		loop := c.Node()
+		switch loop.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return nil
+		}
+		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) {
+			continue
+		}
+		if !p.varies(uses, loop) && !reads(loop) {
+			continue
+		}
+		if p.builtInLoop(call, loop) {
+			return nil
+		}
+		return loop
+	}
+	return nil
+}
+
+// varies reports whether a variable read in uses is declared or written
+// inside loop: a range variable, the loop counter, a line read in the
+// body, a variable whose address the body hands to Scan.
+func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
+	found := false
+	for _, e := range uses {
+		if e == nil {
+			continue
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			v, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
+			if !ok || v.IsField() {
+				return true
+			}
+			found = within(v.Pos(), loop) || p.writtenIn(v, loop)
+			return !found
+		})
+	}
+	return found
+}
+
+// ticks reports whether loop ranges over a channel of time.Time (a
+// ticker's C, time.Tick): one write per tick is a periodic write, not a
+// load.
+func (p *Package) ticks(loop ast.Node) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	ch, ok := typeOf(p, r.X).(*types.Chan)
+	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
+}
+
+// reads reports whether loop is a for loop whose condition calls
+// something: rows.Next(), sc.Scan(), dec.More(). Each iteration then
+// reads a new row, which may reach the statement through pointers the
+// index does not follow (rows.Scan(ptrs...) into vals, then vals...).
+func reads(loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		// A method or another package's function; len(rows) reads nothing.
+		if call, ok := n.(*ast.CallExpr); ok {
+			_, sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			found = found || sel
+		}
+		return !found
+	})
+	return found
+}
+
+// writtenIn reports whether v is assigned, or its address taken, inside
+// n.
+func (p *Package) writtenIn(v types.Object, n ast.Node) bool {
+	for _, w := range p.sc.Flow.Writes[v] {
+		if within(w.Node.Pos(), n) {
+			return true
+		}
+	}
+	for _, a := range p.sc.Flow.AddrTaken[v] {
+		if within(a.Pos(), n) {
+			return true
+		}
+	}
+	return false
+}
+
+// builtInLoop reports whether a variable call reads (the statement's
+// text, a strings.Builder, an argument slice) is written, or has a
+// method called on it, in a loop inside loop that ends before call: the
+// statement is then built row by row and run once per chunk.
+func (p *Package) builtInLoop(call *ast.CallExpr, loop ast.Node) bool {
+	objs := make(map[types.Object]bool)
+	for _, e := range call.Args {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() {
+					objs[v] = true
+				}
+			}
+			return true
+		})
+	}
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+		default:
+			return true
+		}
+		if n == loop {
+			return true
+		}
+		if n.End() > call.Pos() {
+			return true // the call's own loop, or one after it
+		}
+		for obj := range objs {
+			if p.writtenIn(obj, n) || p.methodCalledIn(obj, n) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// methodCalledIn reports whether a method of v is called inside n
+// (b.WriteString(...), buf.Write(...)).
+func (p *Package) methodCalledIn(v types.Object, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && p.pass.TypesInfo.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// within reports whether pos is inside n.
+func within(pos token.Pos, n ast.Node) bool {
+	return n.Pos() <= pos && pos < n.End()
+}

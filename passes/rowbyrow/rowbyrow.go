@@ -1,0 +1,206 @@
+package rowbyrow
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/settings"
+)
+
+//go:embed doc.go
+var doc string
+
+// Check is the rowbyrow check, for the suite; Analyzer runs it alone,
+// with the default settings.
+var Check, Analyzer = checker.Define(settings.RowByRow, doc, run, Writers)
+
+// What a row costs, written in each of the ways the check tells apart:
+// medians of 3 rounds of 20,000 rows of 3 columns (BIGINT, VARCHAR,
+// DOUBLE), DuckDB 1.5.6 through duckdb-go v2.10506.0, on the shared
+// 2-core machine at a load of 6 to 26, 2026-12-01
+// (docs/measurements.md#row-by-row-writes, go run ./scripts/measure
+// rowbyrow -repeat 3 20000). Loaded-machine figures: their ratios, not
+// their microseconds, are what the message stands on.
+const (
+	// autocommitMicros: db.ExecContext(INSERT ... VALUES (?, ?, ?)) per
+	// row, each statement its own commit (1,898 to 2,957 µs).
+	autocommitMicros = 2_100
+	// txExecMicros: tx.ExecContext(INSERT ...) per row inside one
+	// transaction (549 to 771 µs).
+	txExecMicros = 720
+	// txPreparedMicros: a prepared INSERT, stmt.ExecContext per row,
+	// inside one transaction (155 to 293 µs).
+	txPreparedMicros = 220
+	// appenderMicros: duckdb-go's Appender, AppendRow per row, inside
+	// one transaction (1.6 to 7.3 µs).
+	appenderMicros = 6
+)
+
+// What a row costs when updated by key: medians of 3 rounds of 5,000
+// rows of the same table, loaded first, at a load of 42, 2026-12-01
+// (docs/measurements.md#row-by-row-writes, go run ./scripts/measure
+// rowbyrow -repeat 3 -ways 6,7,8 5000). DELETE by key was not measured;
+// its message quotes these.
+const (
+	// updateAutocommitMicros: UPDATE t SET d = ? WHERE id = ? per row,
+	// each its own commit (2,229 to 2,622 µs).
+	updateAutocommitMicros = 2_500
+	// updateTxMicros: the same inside one transaction (606 to 1,386 µs).
+	updateTxMicros = 1_200
+	// updateFromMicros: the keys and values appended to a temporary table,
+	// one UPDATE ... FROM, in one transaction (36 to 55 µs, the load of
+	// the table included).
+	updateFromMicros = 50
+)
+
+// run reports the statements and one-row helpers run once per row in a
+// loop.
+func run(in *checker.Input) []analysis.Diagnostic {
+	p := in.Pass.ResultOf[Writers].(*Package)
+	p.ensure()
+	var out []analysis.Diagnostic
+	seen := make(map[*ast.CallExpr]bool)
+	for _, q := range p.Queries {
+		st := p.statement(q)
+		if st == nil || seen[q.Call] || in.Scope.Foreign(q.Recv) != "" {
+			continue // seen: one call may run several statements of a list
+		}
+		if p.rowLoop(q.Cursor, st.uses, q.Call) == nil {
+			continue
+		}
+		seen[q.Call] = true
+		h := p.handleKind(q.Recv, q.Call, enclosingFunc(q.Cursor))
+		what := fmt.Sprintf("one-row %s per loop iteration", st.kind)
+		out = append(out, finding(q.Call, what, st.kind, h, p.prepared(q.Call), in.Settings.RowGroup))
+	}
+	// Calls of one-row helpers, the package's own and other packages'.
+	for fn, calls := range p.sc.Flow.Calls {
+		w := p.Of(fn)
+		if w == nil {
+			continue
+		}
+		for _, call := range calls {
+			cur, ok := p.Root.FindNode(call)
+			if !ok || p.rowLoop(cur, call.Args, call) == nil {
+				continue
+			}
+			h, ok := p.callHandle(w, call, enclosingFunc(cur))
+			if !ok || w.Param < 0 && methodOfForeign(in, call) {
+				continue
+			}
+			what := fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
+			out = append(out, finding(call, what, kindOf(w.Kind), h, false, in.Settings.RowGroup))
+		}
+	}
+	return out
+}
+
+// methodOfForeign reports whether call is a method call on a value the
+// package cannot tell is DuckDB's (its engine is unknown and the package
+// talks to another engine too): a store of another engine.
+func methodOfForeign(in *checker.Input, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if _, isPkg := in.Pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg {
+		return false
+	}
+	return in.Scope.Foreign(sel.X) != ""
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+func kindOf(s string) write {
+	for _, w := range []write{insertRow, updateRow, deleteRow} {
+		if w.String() == s {
+			return w
+		}
+	}
+	return notRow
+}
+
+// prepared reports whether call runs a prepared statement
+// (stmt.ExecContext).
+func (p *Package) prepared(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && flow.IsNamed(p.pass.TypesInfo.TypeOf(sel.X), "database/sql", "Stmt")
+}
+
+// enclosingFunc returns the function (declaration or literal) around
+// cur, or nil.
+func enclosingFunc(cur inspector.Cursor) ast.Node {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return c.Node()
+	}
+	return nil
+}
+
+// finding words the diagnostic at call: what runs per row (what), what
+// each row costs on the handle h, and what to write instead.
+func finding(call *ast.CallExpr, what string, kind write, h string, prepared bool, rowGroup int) analysis.Diagnostic {
+	cost := insertCost(h, prepared)
+	if kind != insertRow {
+		cost = keyCost(kind, h)
+	}
+	var instead string
+	switch kind {
+	case insertRow:
+		instead = fmt.Sprintf("append the rows with duckdb-go's Appender inside one transaction, flushing at a multiple of %d rows", rowGroup)
+	case updateRow:
+		instead = "append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it"
+	default:
+		instead = "append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it"
+	}
+	return analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: what + " (" + cost + "); " + instead}
+}
+
+// insertCost says what a one-row INSERT costs on the handle h.
+func insertCost(h string, prepared bool) string {
+	switch h {
+	case autocommit:
+		return fmt.Sprintf("each statement commits alone: about %s µs a row, measured, against %d µs with the Appender", thousands(autocommitMicros), appenderMicros)
+	case inTx:
+		per := txExecMicros
+		if prepared {
+			per = txPreparedMicros
+		}
+		return fmt.Sprintf("inside the transaction each statement still runs alone: about %d µs a row, measured, against %d µs with the Appender", per, appenderMicros)
+	}
+	return fmt.Sprintf("each statement runs alone: about %d µs a row inside a transaction and %s µs committing alone, measured, against %d µs with the Appender", txPreparedMicros, thousands(autocommitMicros), appenderMicros)
+}
+
+// keyCost says what an UPDATE or DELETE (kind) by key costs per row on
+// the handle h.
+func keyCost(kind write, h string) string {
+	against := fmt.Sprintf("against %d µs through a temporary table and one UPDATE ... FROM", updateFromMicros)
+	if kind == deleteRow {
+		against += " (DELETE not measured)"
+	}
+	switch h {
+	case autocommit:
+		return fmt.Sprintf("each statement commits alone: about %s µs a row, measured for UPDATE by key, %s", thousands(updateAutocommitMicros), against)
+	case inTx:
+		return fmt.Sprintf("inside the transaction each statement still runs alone: about %s µs a row, measured for UPDATE by key, %s", thousands(updateTxMicros), against)
+	}
+	return fmt.Sprintf("each statement runs alone: about %s µs a row inside a transaction and %s µs committing alone, measured for UPDATE by key, %s", thousands(updateTxMicros), thousands(updateAutocommitMicros), against)
+}
+
+// thousands formats n with commas: 2,100.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

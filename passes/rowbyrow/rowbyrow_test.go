@@ -1,0 +1,15 @@
+package rowbyrow_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/rowalign/rowalign/passes/rowbyrow"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), rowbyrow.Analyzer,
+		"example.com/fixtures/loader", "example.com/fixtures/silent", "example.com/fixtures/migrate",
+		"example.com/fixtures/helpers", "example.com/fixtures/ingest")
+}
