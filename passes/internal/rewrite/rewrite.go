@@ -35,8 +35,12 @@ type Fix struct {
 // inside such a loop to it, when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
-	if w.Strategy != pagewalk.OffsetLimit || w.Write || w.Query == nil || w.Query.Shape.OrderBy {
+	if w.Strategy != pagewalk.OffsetLimit || w.Query == nil || w.Query.Shape.OrderBy {
 		return nil
+	}
+	if w.Write {
+		fix, _ := Copy(in.Pass, w.Query.Call)
+		return fix
 	}
 	fix, _ := Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
 	return fix
@@ -112,28 +116,9 @@ type rw struct {
 
 func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	info := r.pass.TypesInfo
-	// The loop: for off := 0; ; off += step.
-	init, ok := r.loop.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !isZero(info, init.Rhs[0]) {
-		return "the loop does not start at offset 0 (`for off := 0; ...`)"
+	if why := r.matchLoop(); why != "" {
+		return why
 	}
-	offID, ok := init.Lhs[0].(*ast.Ident)
-	if !ok {
-		return "the loop does not start at offset 0"
-	}
-	r.off, _ = info.Defs[offID].(*types.Var)
-	if r.off == nil {
-		return "the offset is not a variable"
-	}
-	if r.loop.Cond != nil {
-		return "the loop has a condition of its own, so it may stop before the table's end"
-	}
-	post, ok := r.loop.Post.(*ast.AssignStmt)
-	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[identOf(post.Lhs[0])] != r.off {
-		return "the offset does not advance by `off += n`"
-	}
-	r.step = post.Rhs[0]
-
 	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off).
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "QueryContext" || call.Ellipsis.IsValid() || len(call.Args) < 4 {
@@ -224,6 +209,32 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		return why
 	}
 	r.scopeNames = namesIn(r.body)
+	return ""
+}
+
+// matchLoop matches the loop's header: for off := 0; ; off += step.
+func (r *rw) matchLoop() string {
+	info := r.pass.TypesInfo
+	init, ok := r.loop.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !isZero(info, init.Rhs[0]) {
+		return "the loop does not start at offset 0 (`for off := 0; ...`)"
+	}
+	offID, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return "the loop does not start at offset 0"
+	}
+	r.off, _ = info.Defs[offID].(*types.Var)
+	if r.off == nil {
+		return "the offset is not a variable"
+	}
+	if r.loop.Cond != nil {
+		return "the loop has a condition of its own, so it may stop before the table's end"
+	}
+	post, ok := r.loop.Post.(*ast.AssignStmt)
+	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[identOf(post.Lhs[0])] != r.off {
+		return "the offset does not advance by `off += n`"
+	}
+	r.step = post.Rhs[0]
 	return ""
 }
 
