@@ -56,14 +56,17 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 		return nil, why
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "ExecContext" || call.Ellipsis.IsValid() || len(call.Args) < 4 {
-		return nil, "the copy is not tx.ExecContext(ctx, text, ..., n, off)"
+	if !ok || call.Ellipsis.IsValid() {
+		return nil, "the copy is not tx.ExecContext(ctx, text, ..., n, off) or tx.Exec(text, ..., n, off)"
+	}
+	textArg, why := r.method(sel, call, "Exec")
+	if why != "" {
+		return nil, why
 	}
 	if !isTx(info.TypeOf(sel.X)) {
 		return nil, "the copy does not run in one *sql.Tx, so each page committed by itself and a failure kept the pages before it; pager.Copy keeps none"
 	}
-	r.recv, r.ctx = sel.X, call.Args[0]
-	tv, ok := info.Types[call.Args[1]]
+	tv, ok := info.Types[call.Args[textArg]]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return nil, "the copy's text is not a constant"
 	}
@@ -79,7 +82,7 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 	if where != "" && (unsafeWhere.MatchString(where) || strings.ContainsAny(where, `'"`)) {
 		return nil, "the WHERE clause is more than a filter on the table's columns"
 	}
-	args := call.Args[2:]
+	args := call.Args[textArg+1:]
 	nWhere := strings.Count(where, "?")
 	want := nWhere + 1
 	if m[6] == "?" {
@@ -131,8 +134,12 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 	if why != "" {
 		return nil, why
 	}
+	ctx, why := r.ctxText(text)
+	if why != "" {
+		return nil, why
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "if _, %s := %s.Copy(%s, %s, %s, %s", errID.Name, pagerName, text(r.ctx), text(r.recv), strconv.Quote(src), strconv.Quote(dst))
+	fmt.Fprintf(&b, "if _, %s := %s.Copy(%s, %s, %s, %s", errID.Name, pagerName, ctx, text(r.recv), strconv.Quote(src), strconv.Quote(dst))
 	if len(cols) > 0 {
 		q := make([]string, len(cols))
 		for i, c := range cols {
@@ -149,9 +156,7 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 	}
 	b.WriteString("); " + text(errCheck.Cond) + " " + text(errCheck.Body))
 	edits := []analysis.TextEdit{{Pos: loop.Pos(), End: loop.End(), NewText: []byte(b.String())}}
-	if imp := r.importEdit(code, tf); imp != nil {
-		edits = append(edits, *imp)
-	}
+	edits = append(edits, r.importEdits(code, tf)...)
 	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: "Copy the table with pager.Copy, in the same transaction", TextEdits: edits}, Loop: loop}, ""
 }
 

@@ -119,16 +119,20 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if why := r.matchLoop(); why != "" {
 		return why
 	}
-	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off).
+	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off),
+	// or q.Query(text, ...), which runs in context.Background().
 	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "QueryContext" || call.Ellipsis.IsValid() || len(call.Args) < 4 {
-		return "the query is not q.QueryContext(ctx, text, ..., n, off)"
+	if !ok || call.Ellipsis.IsValid() {
+		return "the query is not q.QueryContext(ctx, text, ..., n, off) or q.Query(text, ..., n, off)"
+	}
+	textArg, why := r.method(sel, call, "Query")
+	if why != "" {
+		return why
 	}
 	if !isHandle(info.TypeOf(sel.X)) {
 		return "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
 	}
-	r.recv, r.ctx = sel.X, call.Args[0]
-	tv, ok := info.Types[call.Args[1]]
+	tv, ok := info.Types[call.Args[textArg]]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "the query text is not a constant"
 	}
@@ -149,7 +153,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		// A ? inside a string literal would be miscounted below.
 		return "the WHERE clause holds a quoted literal"
 	}
-	args := call.Args[2:]
+	args := call.Args[textArg+1:]
 	nWhere := strings.Count(r.where, "?")
 	wantArgs := nWhere + 1
 	if m[4] == "?" {
@@ -168,7 +172,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		}
 	}
 	// The page size: the LIMIT and the step must be the same value.
-	limit := constant.MakeUnknown()
+	var limit constant.Value
 	if m[4] == "?" {
 		limit = valueOf(info, args[nWhere])
 		if limit.Kind() == constant.Unknown && !sameVar(info, args[nWhere], r.step) {
@@ -210,6 +214,27 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	}
 	r.scopeNames = namesIn(r.body)
 	return ""
+}
+
+// method matches the call's method, name+"Context" with a context or
+// name without, sets r.recv and r.ctx (nil without), and returns the index
+// of the text argument. The call needs at least the text, the offset and
+// one more argument (the LIMIT's, or a WHERE's).
+func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int, string) {
+	textArg := 0
+	switch sel.Sel.Name {
+	case name + "Context":
+		textArg = 1
+		r.ctx = call.Args[0]
+	case name:
+	default:
+		return 0, fmt.Sprintf("the call is not q.%sContext(ctx, text, ..., n, off) or q.%s(text, ..., n, off)", name, name)
+	}
+	if len(call.Args) < textArg+3 {
+		return 0, "the call has fewer arguments than text, size and offset"
+	}
+	r.recv = sel.X
+	return textArg, ""
 }
 
 // matchLoop matches the loop's header: for off := 0; ; off += step.
@@ -328,7 +353,11 @@ func (r *rw) edits() (*Fix, string) {
 	page := r.fresh("page")
 
 	var call strings.Builder
-	fmt.Fprintf(&call, "for %s, %s := range %s.Pages(%s, %s, %s", page, r.err.Name, pagerName, text(r.ctx), text(r.recv), strconv.Quote(r.table))
+	ctx, why := r.ctxText(text)
+	if why != "" {
+		return nil, why
+	}
+	fmt.Fprintf(&call, "for %s, %s := range %s.Pages(%s, %s, %s", page, r.err.Name, pagerName, ctx, text(r.recv), strconv.Quote(r.table))
 	if len(r.cols) > 0 {
 		q := make([]string, len(r.cols))
 		for i, c := range r.cols {
@@ -359,9 +388,7 @@ func (r *rw) edits() (*Fix, string) {
 	for _, s := range r.counterUse {
 		edits = append(edits, deleteStmt(enclosingBlock(r.body, s), s))
 	}
-	if imp := r.importEdit(src, tf); imp != nil {
-		edits = append(edits, *imp)
-	}
+	edits = append(edits, r.importEdits(src, tf)...)
 	msg := "Walk the table with pager.Pages"
 	if r.groups > 0 {
 		msg = fmt.Sprintf("Walk the table with pager.Pages, %d row group%s a page", r.groups, plural(r.groups))
@@ -374,85 +401,6 @@ func plural(n int64) string {
 		return ""
 	}
 	return "s"
-}
-
-// pagerName returns the name the file uses for the pager package, or
-// "pager" when it must be imported, and why not when that name is taken.
-func (r *rw) pagerName() (string, string) {
-	for _, imp := range r.file.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == PagerPath {
-			if imp.Name != nil {
-				if imp.Name.Name == "_" || imp.Name.Name == "." {
-					return "", "the pager is imported as " + imp.Name.Name
-				}
-				return imp.Name.Name, ""
-			}
-			return "pager", ""
-		}
-	}
-	// A file-level name "pager" that is not the package would be shadowed.
-	if obj := r.pass.Pkg.Scope().Lookup("pager"); obj != nil {
-		return "", "the package already declares the name pager"
-	}
-	for _, imp := range r.file.Imports {
-		name := ""
-		if imp.Name != nil {
-			name = imp.Name.Name
-		} else if p, _ := strconv.Unquote(imp.Path.Value); p != "" {
-			name = p[strings.LastIndex(p, "/")+1:]
-		}
-		if name == "pager" {
-			return "", "the file imports another package named pager"
-		}
-	}
-	if r.scopeNames["pager"] {
-		return "", "the loop body uses the name pager"
-	}
-	return "pager", ""
-}
-
-// importEdit adds the pager's import when the file lacks it, as goimports
-// would: into the last group of imports, in order, unless that group is
-// the standard library's, and then in a group of its own after it.
-func (r *rw) importEdit(src []byte, tf *token.File) *analysis.TextEdit {
-	for _, imp := range r.file.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == PagerPath {
-			return nil
-		}
-	}
-	line := strconv.Quote(PagerPath)
-	for _, d := range r.file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if !gd.Lparen.IsValid() {
-			// import "x": make it a block.
-			spec := gd.Specs[0].(*ast.ImportSpec)
-			return &analysis.TextEdit{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t" + string(src[tf.Offset(spec.Pos()):tf.Offset(spec.End())]) + "\n\n\t" + line + "\n)")}
-		}
-		// The last group: the specs after the last blank line.
-		group := gd.Specs[len(gd.Specs)-1:]
-		for i := len(gd.Specs) - 2; i >= 0; i-- {
-			if tf.Line(gd.Specs[i+1].Pos())-tf.Line(gd.Specs[i].End()) > 1 {
-				break
-			}
-			group = gd.Specs[i:]
-		}
-		last := group[len(group)-1].(*ast.ImportSpec)
-		if p, _ := strconv.Unquote(last.Path.Value); !strings.Contains(strings.Split(p, "/")[0], ".") {
-			return &analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\n\t" + line)}
-		}
-		for _, sp := range group {
-			spec := sp.(*ast.ImportSpec)
-			if p, _ := strconv.Unquote(spec.Path.Value); p > PagerPath {
-				return &analysis.TextEdit{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte(line + "\n\t")}
-			}
-		}
-		return &analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + line)}
-	}
-	// No import at all: after the package clause.
-	return &analysis.TextEdit{Pos: r.file.Name.End(), End: r.file.Name.End(), NewText: []byte("\n\nimport " + line)}
 }
 
 // fresh returns name, or name with a number, that the loop body does not
