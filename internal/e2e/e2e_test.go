@@ -50,10 +50,17 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// rewrite.txtar runs offsetwalk's fixture through every front end and
+	// compares with the goldens the analysistest checks.
+	rewrite, err := filepath.Abs("../../passes/offsetwalk/testdata/rewrite")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROWALIGN", rowalignBin)
+			env.Setenv("REWRITE", rewrite)
 			env.Setenv("PATH", filepath.Dir(rowalignBin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOROOT", "HOME"} {
 				if v := goenv(t, k); v != "" {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/internal/rewrite"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/settings"
 )
@@ -72,11 +73,15 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Write {
 			alt = pagerWrite
 		}
-		out = append(out, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos:     w.Query.Call.Pos(),
 			End:     w.Query.Call.End(),
 			Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
-		})
+		}
+		if fix := rewrite.For(in, w); fix != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
+		}
+		out = append(out, d)
 	}
 	return out
 }

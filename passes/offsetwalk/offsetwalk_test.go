@@ -11,3 +11,10 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy", "example.com/fixtures/crossfunc")
 }
+
+// TestRewrite checks the fix that rewrites a walk into pager.Pages, on the
+// shapes it rewrites and on those it must leave alone (their goldens are
+// their sources).
+func TestRewrite(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/rewrite")
+}

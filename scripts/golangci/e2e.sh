@@ -12,6 +12,12 @@
 #   fix          --fix rewrites the fixture into walk.go.golden (Go literals,
 #                typed ones kept typed, and SQL text), leaving only the
 #                findings that have no fix, and the result builds
+#   rewrite      --fix rewrites offsetwalk's walks into the pager exactly as
+#                the analysistest goldens of passes/offsetwalk/testdata/rewrite
+#                (every file with a .golden)
+#                (which go vet -fix, go fix -fixtool and standalone -fix also
+#                give: internal/e2e/testdata/script/rewrite.txtar), and the
+#                result builds
 #   misspelt     a misspelt setting fails the run and names the valid ones
 #   invalid      a row-group-size DuckDB rejects fails the run with the rule
 #   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
@@ -156,6 +162,45 @@ fix() {
 	(cd "$work/fix" && go vet ./...)
 }
 
+# rewrite compares files, not issue text: how the findings of one line are
+# joined is the checker's business (passes/checker/merge.go), and whatever
+# it joins, the files --fix leaves must be the goldens.
+rewrite() {
+	local dir=$work/rewrite src=$root/passes/offsetwalk/testdata/rewrite ok=0
+	mkdir -p "$dir/rewrite"
+	cp "$here/testdata/.golangci.yml" "$dir/"
+	local golden f
+	for golden in "$src"/*.go.golden; do
+		cp "${golden%.golden}" "$dir/rewrite/"
+	done
+	cat >"$dir/go.mod" <<MOD
+module example.com/fixtures
+
+go 1.26
+
+require (
+	github.com/duckdb/duckdb-go/v2 v2.10506.0
+	github.com/rowalign/rowalign v0.0.0
+)
+
+replace (
+	github.com/duckdb/duckdb-go/v2 => $root/testdata/stubs/duckdb-go
+	github.com/rowalign/rowalign => $root/testdata/stubs/rowalign
+)
+MOD
+	lint "$dir" --fix
+	local code
+	code=$(cat "$dir.code")
+	# 1: the refused walks are still reported; anything else is a failure.
+	[[ $code == 0 || $code == 1 ]] || { echo "exit code $code:"; cat "$dir.out" "$dir.err"; return 1; }
+	for golden in "$src"/*.go.golden; do
+		f=$(basename "${golden%.golden}")
+		diff -u "$golden" "$dir/rewrite/$f" || { echo "--fix result of $f differs from its golden"; ok=1; }
+	done
+	[[ $ok == 0 ]] || { cat "$dir.out" "$dir.err"; return 1; }
+	(cd "$dir" && go build ./...)
+}
+
 misspelt() {
 	fixture "$work/misspelt"
 	lint "$work/misspelt" -c misspelt.golangci.yml
@@ -239,6 +284,7 @@ check no-prefix no_prefix
 check nolint nolint
 check one-line one_line
 check fix fix
+check rewrite rewrite
 check misspelt misspelt
 check invalid invalid
 check sarif sarif

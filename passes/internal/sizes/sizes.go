@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/internal/rewrite"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/settings"
 )
@@ -111,7 +112,15 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 			relation, cost = "is smaller than", c.Small
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
-		out = append(out, f.diagnostic(in.Pass, msg))
+		d := f.diagnostic(in.Pass, msg)
+		if in.Settings.Enabled(settings.OffsetWalk) {
+			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Loop.Pos() <= f.Site.Pos && f.Site.Pos < fix.Loop.End() {
+				// The walk's rewrite replaces the text this size is
+				// written in, with the page size rounded the same way.
+				d.SuggestedFixes = nil
+			}
+		}
+		out = append(out, d)
 	}
 	return out
 }

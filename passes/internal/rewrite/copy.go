@@ -1,0 +1,234 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// copyWalk matches the one copy the rewrite understands: INSERT INTO dst,
+// an optional column list, SELECT the same columns or * FROM src, an
+// optional WHERE, LIMIT and OFFSET.
+var copyWalk = regexp.MustCompile(`(?is)^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})\s*(?:\(\s*([a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s*\))?\s+SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+
+// Copy returns the rewrite of a LIMIT/OFFSET copy loop (INSERT INTO dst
+// SELECT ... FROM src LIMIT ? OFFSET ? per page) into one pager.Copy, or
+// the reason it offers none. The loop must run on a *sql.Tx: then the old
+// loop and Copy write in the caller's one transaction, and after an error
+// half-way both leave the caller a transaction to roll back, so what stays
+// written is the same (nothing). On a *sql.DB or *sql.Conn each page
+// committed by itself, and a failure kept the pages before it, where Copy
+// keeps nothing: no fix. The loop body may hold nothing but the INSERT,
+// its error test, RowsAffected and the end test: anything else ran once a
+// page.
+func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
+	file := fileOf(pass, call.Pos())
+	if file == nil {
+		return nil, "the copy is not in a file of this package"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 4 {
+		return nil, "the copy is not the first statement of a for loop"
+	}
+	assign, ok1 := path[1].(*ast.AssignStmt)
+	body, ok2 := path[2].(*ast.BlockStmt)
+	loop, ok3 := path[3].(*ast.ForStmt)
+	if !ok1 || !ok2 || !ok3 || len(body.List) < 3 || body.List[0] != assign || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
+		return nil, "the copy is not `res, err := tx.ExecContext(...)` as the first statement of a for loop"
+	}
+	if len(path) > 4 {
+		if _, labelled := path[4].(*ast.LabeledStmt); labelled {
+			return nil, "the loop has a label"
+		}
+	}
+	r := &rw{pass: pass, file: file, loop: loop, body: body}
+	info := pass.TypesInfo
+	if why := r.matchLoop(); why != "" {
+		return nil, why
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return nil, "the copy is not tx.ExecContext(ctx, text, ..., n, off) or tx.Exec(text, ..., n, off)"
+	}
+	textArg, why := r.method(sel, call, "Exec")
+	if why != "" {
+		return nil, why
+	}
+	if !isTx(info.TypeOf(sel.X)) {
+		return nil, "the copy does not run in one *sql.Tx, so each page committed by itself and a failure kept the pages before it; pager.Copy keeps none"
+	}
+	tv, ok := info.Types[call.Args[textArg]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil, "the copy's text is not a constant"
+	}
+	m := copyWalk.FindStringSubmatch(constant.StringVal(tv.Value))
+	if m == nil {
+		return nil, "the copy is not INSERT INTO dst [(columns)] SELECT columns FROM src [WHERE ...] LIMIT ? OFFSET ?"
+	}
+	dst, target, selected, src, where := m[1], m[2], m[3], m[4], strings.TrimSpace(m[5])
+	cols := splitCols(selected)
+	if target != "" && (selected == "*" || !slices.Equal(splitCols(target), cols)) {
+		return nil, "the copy names other target columns than it selects: pager.Copy maps columns by name"
+	}
+	if where != "" && (unsafeWhere.MatchString(where) || strings.ContainsAny(where, `'"`)) {
+		return nil, "the WHERE clause is more than a filter on the table's columns"
+	}
+	args := call.Args[textArg+1:]
+	nWhere := strings.Count(where, "?")
+	want := nWhere + 1
+	if m[6] == "?" {
+		want++
+	}
+	if len(args) != want || info.Uses[identOf(args[len(args)-1])] != r.off {
+		return nil, "the copy's arguments do not match its placeholders, or OFFSET is not the loop's offset"
+	}
+	for _, a := range args[:nWhere] {
+		if r.mentionsOff(a) {
+			return nil, "a WHERE argument depends on the offset"
+		}
+	}
+	res, errID := identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	if res == nil || errID == nil || errID.Name == "_" || !isErrCheck(info, body.List[1], errID) {
+		return nil, "the copy is not followed by `if err != nil { ... }`"
+	}
+	errCheck := body.List[1].(*ast.IfStmt)
+	if r.mentionsOff(errCheck) {
+		return nil, "the error test uses the offset"
+	}
+	// The rest: n, err := res.RowsAffected(); if err != nil {...}; if n < step { break }.
+	rest := body.List[2:]
+	if len(rest) == 3 {
+		ra, ok := rest[0].(*ast.AssignStmt)
+		if !ok || len(ra.Rhs) != 1 || !isRowsAffected(info, ra.Rhs[0], res) {
+			return nil, "the loop body does more than copy a page"
+		}
+		if len(ra.Lhs) != 2 || !isErrCheck(info, rest[1], identOf(ra.Lhs[1])) {
+			return nil, "RowsAffected's error is not tested"
+		}
+		rest = rest[2:]
+	}
+	if len(rest) != 1 {
+		return nil, "the loop body does more than copy a page"
+	}
+	if !r.isCopyEnd(rest[0], res) {
+		return nil, "the loop's end test is not `if n < size { break }` on RowsAffected"
+	}
+
+	code := fileSource(pass, file)
+	if code == nil {
+		return nil, "the source file cannot be read"
+	}
+	tf := pass.Fset.File(file.Pos())
+	text := func(n ast.Node) string { return string(code[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+	r.scopeNames = namesIn(body)
+	pagerName, why := r.pagerName()
+	if why != "" {
+		return nil, why
+	}
+	ctx, why := r.ctxText(text)
+	if why != "" {
+		return nil, why
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "if _, %s := %s.Copy(%s, %s, %s, %s", errID.Name, pagerName, ctx, text(r.recv), strconv.Quote(src), strconv.Quote(dst))
+	if len(cols) > 0 {
+		q := make([]string, len(cols))
+		for i, c := range cols {
+			q[i] = strconv.Quote(c)
+		}
+		fmt.Fprintf(&b, ", %s.Columns(%s)", pagerName, strings.Join(q, ", "))
+	}
+	if where != "" {
+		fmt.Fprintf(&b, ", %s.Where(%s", pagerName, strconv.Quote(where))
+		for _, a := range args[:nWhere] {
+			b.WriteString(", " + text(a))
+		}
+		b.WriteString(")")
+	}
+	b.WriteString("); " + text(errCheck.Cond) + " " + text(errCheck.Body))
+	edits := []analysis.TextEdit{{Pos: loop.Pos(), End: loop.End(), NewText: []byte(b.String())}}
+	edits = append(edits, r.importEdits(code, tf)...)
+	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: "Copy the table with pager.Copy, in the same transaction", TextEdits: edits}, Loop: loop}, ""
+}
+
+// isCopyEnd reports whether s ends the copy loop when a page came back
+// short: `if n < step { break }` (or n == 0) on a count from RowsAffected,
+// taken before or in the if's own init (`if n, _ := res.RowsAffected(); ...`).
+func (r *rw) isCopyEnd(s ast.Stmt, res *ast.Ident) bool {
+	info := r.pass.TypesInfo
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !ok || br.Tok != token.BREAK || br.Label != nil {
+		return false
+	}
+	if ifs.Init != nil {
+		a, ok := ifs.Init.(*ast.AssignStmt)
+		if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 2 || len(a.Rhs) != 1 || !isRowsAffected(info, a.Rhs[0], res) {
+			return false
+		}
+	}
+	bin, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || identOf(bin.X) == nil {
+		return false
+	}
+	switch {
+	case bin.Op == token.LSS && (sameVar(info, bin.Y, r.step) || sameValue(info, bin.Y, r.step)):
+	case (bin.Op == token.EQL || bin.Op == token.LEQ) && isZero(info, bin.Y):
+	default:
+		return false
+	}
+	// The count must come from RowsAffected: in the init, or the
+	// statement before (checked by the caller).
+	v, _ := info.Uses[identOf(bin.X)].(*types.Var)
+	return v != nil && within(v.Pos(), r.body)
+}
+
+func fileSource(pass *analysis.Pass, f *ast.File) []byte {
+	b, err := pass.ReadFile(pass.Fset.File(f.Pos()).Name())
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func splitCols(s string) []string {
+	if s == "*" {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.Split(s, ",") {
+		out = append(out, strings.ToLower(strings.TrimSpace(c)))
+	}
+	return out
+}
+
+// isRowsAffected reports whether e is res.RowsAffected().
+func isRowsAffected(info *types.Info, e ast.Expr, res *ast.Ident) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "RowsAffected" && identOf(sel.X) != nil && info.Uses[identOf(sel.X)] == info.Defs[res]
+}
+
+// isTx reports whether t is *sql.Tx.
+func isTx(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "database/sql" && n.Obj().Name() == "Tx"
+}

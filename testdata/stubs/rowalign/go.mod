@@ -1,0 +1,3 @@
+module github.com/rowalign/rowalign
+
+go 1.26
