@@ -156,7 +156,7 @@ func finding(call *ast.CallExpr, what string, kind write, h string, prepared boo
 	var instead string
 	switch kind {
 	case insertRow:
-		instead = fmt.Sprintf("append the rows with duckdb-go's Appender inside one transaction, flushing at a multiple of %d rows", rowGroup)
+		instead = fmt.Sprintf("load them with rowalign's loader.Load (duckdb-go's Appender inside one transaction, flushed at multiples of %d rows)", rowGroup)
 	case updateRow:
 		instead = "append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it"
 	default:
