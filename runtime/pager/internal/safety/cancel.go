@@ -94,6 +94,16 @@ func Cancel(t *testing.T) {
 			return err
 		},
 	}
+	// A pooled connection that other code left inside a transaction: the
+	// walk's BeginTx fails on it, and the pager discards it rather than
+	// return it to the pool.
+	exec(t, db, `BEGIN TRANSACTION`)
+	if err := ops["Pages"](context.Background(), db); err == nil {
+		t.Fatal("a walk began a transaction inside another one")
+	}
+	if err := healthy(db, db); err != nil {
+		t.Fatalf("after a failed BeginTx: %v", err)
+	}
 	for _, op := range []string{"Pages", "Walk", "Copy", "Copy From"} {
 		for _, via := range []string{"*sql.DB", "*sql.Conn"} {
 			t.Run(op+" on "+via, func(t *testing.T) {
