@@ -86,12 +86,10 @@ func Cancel(t *testing.T) {
 			})
 		},
 		"Copy": func(ctx context.Context, q pager.Querier) error {
-			_, err := pager.Copy(ctx, q, "t", "d")
-			return err
+			return copied(t, q, func() (int64, error) { return pager.Copy(ctx, q, "t", "d") })
 		},
 		"Copy From": func(ctx context.Context, q pager.Querier) error {
-			_, err := pager.Copy(ctx, q, "t", "d", pager.From(from))
-			return err
+			return copied(t, q, func() (int64, error) { return pager.Copy(ctx, q, "t", "d", pager.From(from)) })
 		},
 	}
 	// A pooled connection that other code left inside a transaction: the
@@ -162,4 +160,26 @@ func healthy(q querier, db *sql.DB) error {
 		}
 	}
 	return nil
+}
+
+// copied runs copy and fails t unless d holds exactly the rows it reports
+// copied: none when it fails. It counts on q, the copy's own querier (the
+// pool has one connection).
+func copied(t *testing.T, q pager.Querier, copy func() (int64, error)) error {
+	t.Helper()
+	count := func() (n int64) {
+		if err := q.QueryRowContext(context.Background(), `SELECT count(*) FROM d`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	n, err := copy()
+	if err != nil && n != 0 {
+		t.Fatalf("Copy reported %d rows and %v", n, err)
+	}
+	if after := count(); after-before != n {
+		t.Fatalf("Copy reported %d rows (%v), the destination got %d", n, err, after-before)
+	}
+	return err
 }
