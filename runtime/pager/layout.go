@@ -301,8 +301,32 @@ func resolve(ctx context.Context, tx Querier, n name) (name, error) {
 		}
 	}
 	// No base table: let DuckDB say what the name is.
-	if _, err := columnsOf(ctx, tx, n); err != nil {
-		return n, err
+	r, err := tx.QueryContext(ctx, `SELECT * FROM `+n.sql()+` LIMIT 0`)
+	if err == nil {
+		r.Close()
+		return n, fmt.Errorf("pager: %s: %w: the name binds to no table DuckDB lists", n.raw, ErrNotTable)
 	}
-	return n, fmt.Errorf("pager: %s: %w: the name binds to no table DuckDB lists", n.raw, ErrNotTable)
+	// A view whose query fails (its table is gone) fails the SELECT with
+	// its table's error: it is still a view, not a missing table.
+	if isView(ctx, tx, n) {
+		return n, fmt.Errorf("pager: %s: %w: it names a view, and reading it fails: %v", n.raw, ErrNotTable, oneLine(err))
+	}
+	return n, classify(n, err)
+}
+
+// isView reports whether duckdb_views() lists a view that n may name: one
+// of its name in the catalog and schema n gives, when it gives them.
+func isView(ctx context.Context, tx Querier, n name) bool {
+	q := `SELECT count(*) > 0 FROM duckdb_views() WHERE NOT internal AND lower(view_name) = lower(?)`
+	args := []any{n.parts[len(n.parts)-1]}
+	switch len(n.parts) {
+	case 2:
+		q += ` AND (lower(schema_name) = lower(?) OR lower(database_name) = lower(?))`
+		args = append(args, n.parts[0], n.parts[0])
+	case 3:
+		q += ` AND lower(database_name) = lower(?) AND lower(schema_name) = lower(?)`
+		args = append(args, n.parts[0], n.parts[1])
+	}
+	var found bool
+	return tx.QueryRowContext(ctx, q, args...).Scan(&found) == nil && found
 }

@@ -95,8 +95,11 @@ func txOn(ctx context.Context, b beginner, commit bool, fn func(Querier) error, 
 		return err
 	}
 	if commit {
-		// Commit is not cancelled by ctx: a cancellation after the last
-		// statement commits, as database/sql would have.
+		// The transaction does not watch ctx (see inTx): a cancellation
+		// before the commit rolls back, as database/sql's would.
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("pager: not committed: %w", err)
+		}
 		if err := tx.Commit(); err != nil {
 			return fmt.Errorf("pager: commit: %w", oneLine(err))
 		}

@@ -36,9 +36,11 @@ func (c *countdown) Done() <-chan struct{} { c.tick(); return c.Context.Done() }
 
 func (c *countdown) Err() error { c.tick(); return c.Context.Err() }
 
-// maxConsults bounds the countdown: an operation of the scenario consults
-// its context fewer times than this (about 40-80 on DuckDB 1.5.6 and
-// 1.1.3, 2026-12-01), so reaching it means the operation never completes.
+// maxConsults bounds the countdown: an operation of the scenario consulted
+// its context 100-169 times on DuckDB 1.5.6 and 50-87 times on 1.1.3
+// (2026-12-01, the scenario's log lines "completed when its context was
+// consulted n times"), so reaching this means the operation never
+// completes.
 const maxConsults = 1000
 
 // Cancel is the regression scenario for a pool poisoned by a cancellation
@@ -86,13 +88,21 @@ func Cancel(t *testing.T) {
 			})
 		},
 		"Copy": func(ctx context.Context, q pager.Querier) error {
-			_, err := pager.Copy(ctx, q, "t", "d")
-			return err
+			return copied(t, q, func() (int64, error) { return pager.Copy(ctx, q, "t", "d") })
 		},
 		"Copy From": func(ctx context.Context, q pager.Querier) error {
-			_, err := pager.Copy(ctx, q, "t", "d", pager.From(from))
-			return err
+			return copied(t, q, func() (int64, error) { return pager.Copy(ctx, q, "t", "d", pager.From(from)) })
 		},
+	}
+	// A pooled connection that other code left inside a transaction: the
+	// walk's BeginTx fails on it, and the pager discards it rather than
+	// return it to the pool.
+	exec(t, db, `BEGIN TRANSACTION`)
+	if err := ops["Pages"](context.Background(), db); err == nil {
+		t.Fatal("a walk began a transaction inside another one")
+	}
+	if err := healthy(db, db); err != nil {
+		t.Fatalf("after a failed BeginTx: %v", err)
 	}
 	for _, op := range []string{"Pages", "Walk", "Copy", "Copy From"} {
 		for _, via := range []string{"*sql.DB", "*sql.Conn"} {
@@ -128,6 +138,7 @@ func Cancel(t *testing.T) {
 						if err != nil {
 							t.Fatalf("not cancelled, yet: %v", err)
 						}
+						t.Logf("completed when its context was consulted %d times", ctx.calls.Load())
 						return // no point left where it is consulted
 					}
 				}
@@ -152,4 +163,26 @@ func healthy(q querier, db *sql.DB) error {
 		}
 	}
 	return nil
+}
+
+// copied runs copy and fails t unless d holds exactly the rows it reports
+// copied: none when it fails. It counts on q, the copy's own querier (the
+// pool has one connection).
+func copied(t *testing.T, q pager.Querier, copy func() (int64, error)) error {
+	t.Helper()
+	count := func() (n int64) {
+		if err := q.QueryRowContext(context.Background(), `SELECT count(*) FROM d`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	n, err := copy()
+	if err != nil && n != 0 {
+		t.Fatalf("Copy reported %d rows and %v", n, err)
+	}
+	if after := count(); after-before != n {
+		t.Fatalf("Copy reported %d rows (%v), the destination got %d", n, err, after-before)
+	}
+	return err
 }

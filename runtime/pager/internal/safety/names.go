@@ -78,7 +78,16 @@ func OddNames(t *testing.T) {
 		t.Fatalf("copy of %s: %d rows, %v", quoted, n, err)
 	}
 
-	for _, missing := range []string{"nope", "main.nope", "odd.main.nope", "nosuchdb.main.t", `"sp ace".x`} {
+	// A view whose table is gone is still a view.
+	exec(t, db, `CREATE TABLE gone (x INTEGER)`)
+	exec(t, db, `CREATE VIEW broken AS SELECT * FROM gone`)
+	exec(t, db, `DROP TABLE gone`)
+	for _, name := range []string{"broken", "main.broken", "odd.main.broken"} {
+		if _, err := pager.Inspect(ctx, db, name); !errors.Is(err, pager.ErrNotTable) || errors.Is(err, pager.ErrNoTable) {
+			t.Errorf("Inspect %s (a view whose table was dropped): %v; want ErrNotTable", name, err)
+		}
+	}
+	for _, missing := range []string{"nope", "main.nope", "odd.main.nope", "nosuchdb.main.t", `"sp ace".x`, "nosuchdb.broken"} {
 		errs := map[string]error{
 			"Pages": walk(t, db, missing, nil).err,
 			"Walk":  pager.Walk(ctx, db, missing, func(*pager.Page) error { return nil }),
