@@ -464,3 +464,27 @@ func TestConnLeftOpen(t *testing.T) {
 		t.Fatalf("count on the caller's connection: %d, %v", n, err)
 	}
 }
+
+// TestTempShadow: a temp table of the same name shadows the main one, as
+// DuckDB binds it; the load writes where a SELECT of the name reads.
+func TestTempShadow(t *testing.T) {
+	db := open(t, 0)
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, `CREATE TABLE t (id BIGINT)`)
+	mustExec(t, conn, `CREATE TEMP TABLE t (id BIGINT)`)
+	if _, err := loader.Load(ctx, conn, "t", duckdbOpen, func(add loader.AddFunc) error { return add(int64(1)) }); err != nil {
+		t.Fatal(err)
+	}
+	var temp, main int
+	if err := conn.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM temp.main.t), (SELECT count(*) FROM g.main.t)`).Scan(&temp, &main); err != nil {
+		t.Fatal(err)
+	}
+	if temp != 1 || main != 0 {
+		t.Errorf("temp table %d rows, main table %d; want the row in the temp table that shadows it", temp, main)
+	}
+}

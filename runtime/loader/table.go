@@ -18,9 +18,8 @@ type name struct {
 }
 
 // parseName reads a table name by the pager's rules (pager.QuoteName):
-// catalog.schema.table, double quotes for a quoted part. A two-part name
-// a.b is taken as schema a; the load's first statement tells a catalog a
-// apart (see unit).
+// catalog.schema.table, double quotes for a quoted part. unit replaces the
+// parts with those of the table DuckDB binds the name to.
 func parseName(s string) (name, error) {
 	q, err := pager.QuoteName(s)
 	if err != nil {
@@ -83,8 +82,11 @@ func (l *load) unit() (unit, tail int64, err error) {
 		}
 		return 0, 0, fmt.Errorf("loader: %w", err)
 	}
-	if err := l.fixCatalog(); err != nil {
-		return 0, 0, err
+	// The Appender gets the table DuckDB binds the name to (the pager
+	// resolves it: temp tables, search_path, the current database), in
+	// full, rather than a guess at what a two-part name means.
+	if parts := splitQuoted(lay.Table); len(parts) == 3 {
+		l.name.catalog, l.name.schema, l.name.table = parts[0], parts[1], parts[2]
 	}
 	unit = l.cfg.rowGroupSize
 	if unit == 0 {
@@ -101,24 +103,6 @@ func (l *load) unit() (unit, tail int64, err error) {
 		}
 	}
 	return unit, tail, nil
-}
-
-// fixCatalog turns a two-part name a.b into catalog a, default schema, when
-// a is not a schema of the current database but an attached database, the
-// order in which DuckDB binds such names.
-func (l *load) fixCatalog() error {
-	if l.name.catalog != "" || l.name.schema == "" {
-		return nil
-	}
-	var isSchema bool
-	err := l.conn.QueryRowContext(l.ctx, `SELECT count(*) > 0 FROM duckdb_schemas() WHERE database_name = current_database() AND schema_name = ?`, l.name.schema).Scan(&isSchema)
-	if err != nil {
-		return fmt.Errorf("loader: %s: looking up schema %q: %w", l.name.raw, l.name.schema, oneLine(err))
-	}
-	if !isSchema {
-		l.name.catalog, l.name.schema = l.name.schema, ""
-	}
-	return nil
 }
 
 // oneLine keeps the first line of a driver error (DuckDB adds LINE and caret
