@@ -19,10 +19,10 @@ type Appender interface {
 }
 
 // Opener opens an Appender for the table catalog.schema.table on the driver
-// connection c, inside the transaction the loader has begun on it. catalog
-// and schema are empty when the table name did not give them: the Appender
-// then uses DuckDB's defaults. See the package documentation for the
-// Openers of both DuckDB drivers.
+// connection c, inside the transaction the loader has begun on it. The
+// parts are those of the table DuckDB binds the name to; catalog is empty
+// when that is the current database. See the package documentation for
+// the Openers of both DuckDB drivers.
 type Opener func(c driver.Conn, catalog, schema, table string) (Appender, error)
 
 // AddFunc appends one row: its values in the table's column order.

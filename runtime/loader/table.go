@@ -73,6 +73,10 @@ func (l *load) unit() (unit, tail int64, err error) {
 		return 0, 0, fmt.Errorf("loader: %s: begin: %w", l.name.raw, oneLine(err))
 	}
 	lay, err := pager.Inspect(l.ctx, tx, l.name.raw)
+	var current string
+	if err == nil {
+		err = tx.QueryRowContext(l.ctx, `SELECT current_database()`).Scan(&current)
+	}
 	if rerr := tx.Rollback(); err == nil && rerr != nil {
 		err = rerr
 	}
@@ -85,8 +89,13 @@ func (l *load) unit() (unit, tail int64, err error) {
 	// The Appender gets the table DuckDB binds the name to (the pager
 	// resolves it: temp tables, search_path, the current database), in
 	// full, rather than a guess at what a two-part name means.
+	// The catalog stays empty for the current database, which is all an
+	// Appender of go-duckdb v1 can write.
 	if parts := splitQuoted(lay.Table); len(parts) == 3 {
 		l.name.catalog, l.name.schema, l.name.table = parts[0], parts[1], parts[2]
+		if l.name.catalog == current {
+			l.name.catalog = ""
+		}
 	}
 	unit = l.cfg.rowGroupSize
 	if unit == 0 {
