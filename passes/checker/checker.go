@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
@@ -75,7 +76,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -132,7 +133,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         []*analysis.Analyzer{scope.Analyzer},
+		Requires:         []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer},
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)

@@ -3,6 +3,7 @@ package pagewalk
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
@@ -49,9 +50,19 @@ type Walk struct {
 	// commit is the commit per page or batch (a call of Commit or Flush,
 	// or the INSERT ... SELECT), when Write is set.
 	commit ast.Node
-	// Appender reports that commit is a DuckDB Appender's Flush, and InTx
-	// that the function running it opened a transaction with BEGIN.
+	// Appender reports that commit is a DuckDB Appender's Flush (or Close,
+	// or a helper's call that flushes one), and InTx that the function
+	// running it opened a transaction with BEGIN.
 	Appender, InTx bool
+	// flushed is the Appender commit flushes, as an expression of the
+	// function it is written in (app, l for a receiver holding it); nil
+	// when commit is not a flush.
+	flushed ast.Expr
+	// ReadEngine is the engine a walk reads from when it is not DuckDB
+	// ("postgres"): a copy from another engine whose pages are committed
+	// into DuckDB. Its sizes are the other engine's pages too, so no fix
+	// rewrites them.
+	ReadEngine string
 	// size is the Go expression of the page or batch size; nil when the
 	// size is a number written in the SQL text.
 	size ast.Expr
@@ -92,15 +103,24 @@ type Site struct {
 
 // An Append is a DuckDB Appender fed row by row inside a loop.
 type Append struct {
-	// Call is the AppendRow call, Loop the loop around it.
+	// Call is the AppendRow call, or the call of a helper that appends
+	// one row per call (Via); Loop is the loop around it.
 	Call *ast.CallExpr
 	Loop ast.Node
+	Via  *types.Func
+	// app is the Appender appended to, as an expression of Call's
+	// function (app, l for a receiver holding it).
+	app ast.Expr
 	// InTx reports that the function running it opened a transaction with
 	// BEGIN first.
 	InTx bool
 	// Trips is how many times the loop runs at most, when the source says
-	// (range 2048, range over a slice literal, i < 100); -1 when unknown.
+	// (range 2048, range over a slice literal, i < 100, a batch slice the
+	// package empties every 75,000 rows); -1 when unknown.
 	Trips int64
+	// Keyed reports a range over a map: one row per key of an aggregate
+	// held in memory (see appendertx).
+	Keyed bool
 	// Flush is the commit loop that flushes this Appender explicitly under
 	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
 	Flush *Walk

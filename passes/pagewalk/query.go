@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/scope"
@@ -19,6 +20,8 @@ type walker struct {
 	flow  *flow.Index
 	ssa   *ssaflow.Program // built on the first size traced; nil: syntax only
 	scope *scope.Result
+	// apps knows which functions flush or append to an Appender.
+	apps *appenders.Index
 	// queries are the package's queries, to find BEGIN before an Appender.
 	queries []*sqltext.Query
 	// funcs are the package's function declarations, to find a helper's
@@ -35,26 +38,29 @@ type walker struct {
 // Find returns the walks, commit loops and Appender loops of a package in
 // scope: sc is its scope, whose value index it reads; queries its queries
 // (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
-// with the syntax index only).
-func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program) *Result {
+// with the syntax index only); apps is the package's appenders.Index.
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, apps *appenders.Index) *Result {
 	res := &Result{Queries: queries}
 	if !sc.InScope || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, queries: queries, root: insp.Root()}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
+	pageLoops := make(map[ast.Node]bool)
 	for _, q := range queries {
-		if sc.Foreign(q.Recv) != "" {
-			continue
+		walk := w.queryWalk(q)
+		if eng := sc.Foreign(q.Recv); eng != "" && walk != nil {
+			walk = w.foreignCopy(walk, eng)
 		}
-		if walk := w.queryWalk(q); walk != nil {
+		if walk != nil {
 			res.Walks = append(res.Walks, walk)
+			pageLoops[walk.loop] = true
 		}
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if walk := w.batch(cur); walk != nil {
+		if walk := w.batch(cur); walk != nil && !pageLoops[walk.loop] {
 			res.Walks = append(res.Walks, walk)
 		}
 		if a := w.appendLoop(cur); a != nil {
@@ -124,6 +130,28 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 		walk.Write, walk.commit = true, q.Call
 	} else if c := w.commitIn(walk.loop); c != nil {
 		walk.Write, walk.commit = true, c
+	}
+	return walk
+}
+
+// foreignCopy returns walk, a walk over another engine's table (eng), as
+// a copy into DuckDB when its loop commits into DuckDB every page (a
+// DuckDB transaction's Commit), or nil: what the other engine reads or
+// writes is not rowalign's. The DuckDB commit is as big as the page, but
+// the size is the other engine's page too, so its sites are not fixable.
+func (w *walker) foreignCopy(walk *Walk, eng string) *Walk {
+	c := w.commitIn(walk.loop)
+	if c == nil {
+		return nil
+	}
+	if eng == "?" {
+		eng = "the other engine" // scope's unknown engine, in a package that opens another
+	}
+	walk.Write, walk.commit, walk.ReadEngine = true, c, eng
+	for _, sites := range [][]Site{walk.Sites, walk.Strides} {
+		for i := range sites {
+			sites[i].Fixable = false
+		}
 	}
 	return walk
 }
