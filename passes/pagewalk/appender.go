@@ -2,13 +2,16 @@ package pagewalk
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/flow"
+	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
 
@@ -189,7 +192,8 @@ func (w *walker) constInt(e ast.Expr) (int64, bool) {
 // from the last explicit one.
 func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 	for _, walk := range walks {
-		if walk.Strategy != Batch || !walk.Appender {
+		// A commit loop, or a page walk that flushes every page.
+		if !walk.Appender {
 			continue
 		}
 		switch {
@@ -245,6 +249,52 @@ func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok
 		}
 	}
 	return nil, nil, false
+}
+
+// tempTables maps each table the queries create with CREATE TEMP TABLE
+// to whether one of them copies it as it is stored (sqltext.CopiesAsIs).
+func tempTables(queries []*sqltext.Query) map[string]bool {
+	temps := make(map[string]bool)
+	for _, q := range queries {
+		if t := sqltext.TempTable(q.Text); t != "" {
+			temps[t] = false
+		}
+	}
+	for t := range temps {
+		for _, q := range queries {
+			if sqltext.CopiesAsIs(q.Text, t) {
+				temps[t] = true
+				break
+			}
+		}
+	}
+	return temps
+}
+
+// appenderTable returns the table (upper-cased) the Appender app was
+// created for, when app is a variable set once by NewAppenderFromConn or
+// NewAppender with a constant table name; "" otherwise.
+func (w *walker) appenderTable(app ast.Expr) string {
+	obj := w.flow.ObjectOf(app)
+	if obj == nil {
+		return ""
+	}
+	call := w.flow.SingleResult(obj)
+	if call == nil {
+		call, _ = ast.Unparen(w.flow.SingleValue(obj)).(*ast.CallExpr)
+	}
+	if call == nil || len(call.Args) == 0 {
+		return ""
+	}
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Name() != "NewAppenderFromConn" && fn.Name() != "NewAppender" || fn.Pkg() == nil || !scope.IsDriverPath(fn.Pkg().Path()) {
+		return ""
+	}
+	tv, ok := w.info.Types[call.Args[len(call.Args)-1]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return ""
+	}
+	return strings.ToUpper(constant.StringVal(tv.Value))
 }
 
 // calledLit returns the function literal call calls: written in place,

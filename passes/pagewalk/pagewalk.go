@@ -121,6 +121,13 @@ type Append struct {
 	// Keyed reports a range over a map: one row per key of an aggregate
 	// held in memory (see appendertx).
 	Keyed bool
+	// Temp is the name of the Appender's table when the package creates
+	// it with CREATE TEMP TABLE, and TempCopied reports that the package
+	// copies that table as it is stored (INSERT ... SELECT without ORDER
+	// BY or ON CONFLICT), which carries its partial row groups into the
+	// destination (docs/measurements.md#temp-staging-tables).
+	Temp       string
+	TempCopied bool
 	// Flush is the commit loop that flushes this Appender explicitly under
 	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
 	Flush *Walk

@@ -67,8 +67,12 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 			res.Appends = append(res.Appends, a)
 		}
 	}
+	temps := tempTables(queries)
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
+		if copied, ok := temps[w.appenderTable(a.app)]; ok {
+			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
+		}
 	}
 	return res
 }
@@ -128,26 +132,55 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
 		walk.Write, walk.commit = true, q.Call
-	} else if c := w.commitIn(walk.loop); c != nil {
-		walk.Write, walk.commit = true, c
+	} else {
+		w.commitPages(walk)
 	}
 	return walk
 }
 
+// commitPages marks walk as writing when its loop commits into DuckDB
+// every page: a transaction's Commit, or a flush of an Appender (the
+// page's rows appended, then app.Flush(), or a helper's flush).
+func (w *walker) commitPages(walk *Walk) {
+	if c := w.commitIn(walk.loop); c != nil {
+		walk.Write, walk.commit = true, c
+		return
+	}
+	cur, ok := w.cursorOf(walk.loop)
+	if !ok {
+		return
+	}
+	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
+		flushed, _, ok := w.flushOf(c.Node().(*ast.CallExpr))
+		if !ok {
+			continue
+		}
+		for l := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+			if l.Node() == walk.loop {
+				walk.Write, walk.commit, walk.Appender, walk.flushed = true, c.Node(), true, flushed
+				walk.InTx = w.opensTransaction(c)
+				return
+			}
+			break
+		}
+	}
+}
+
 // foreignCopy returns walk, a walk over another engine's table (eng), as
 // a copy into DuckDB when its loop commits into DuckDB every page (a
-// DuckDB transaction's Commit), or nil: what the other engine reads or
+// DuckDB transaction's Commit, an Appender's flush), or nil: what the other engine reads or
 // writes is not rowalign's. The DuckDB commit is as big as the page, but
 // the size is the other engine's page too, so its sites are not fixable.
 func (w *walker) foreignCopy(walk *Walk, eng string) *Walk {
-	c := w.commitIn(walk.loop)
-	if c == nil {
+	// The other engine's INSERT ... SELECT per page is its own.
+	walk.Write, walk.commit = false, nil
+	if w.commitPages(walk); !walk.Write {
 		return nil
 	}
 	if eng == "?" {
 		eng = "the other engine" // scope's unknown engine, in a package that opens another
 	}
-	walk.Write, walk.commit, walk.ReadEngine = true, c, eng
+	walk.ReadEngine = eng
 	for _, sites := range [][]Site{walk.Sites, walk.Strides} {
 		for i := range sites {
 			sites[i].Fixable = false

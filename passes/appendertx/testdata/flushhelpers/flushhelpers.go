@@ -7,6 +7,7 @@
 package flushhelpers
 
 import (
+	"database/sql"
 	"database/sql/driver"
 	"log"
 
@@ -184,4 +185,32 @@ func loadOtherFlushed(conn driver.Conn, events []event) error {
 	}
 	evApp.Close()
 	return auditApp.Close()
+}
+
+// A rowid range walk that appends each page into another table and
+// flushes after every page: one commit of 100,000 rows a page, below the
+// automatic flush.
+func copyPages(db *sql.DB, app *duckdb.Appender) error {
+	for lo := 0; ; lo += 100_000 {
+		rows, err := db.Query("SELECT id, kind FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+100_000)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			var e event
+			if err := rows.Scan(&e.ID, &e.Kind); err != nil {
+				return err
+			}
+			app.AppendRow(e.ID, e.Kind)
+			n++
+		}
+		rows.Close()
+		if err := app.Flush(); err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+	}
 }
