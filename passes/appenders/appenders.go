@@ -64,12 +64,12 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	x := New(pass.Pkg, pass.TypesInfo, pass.Files, pass.ImportObjectFact)
 	// A package that does not reach DuckDB has no Appender to be given:
 	// under go vet this is every standard package, at no cost.
 	if p, ok := pass.ResultOf[scope.Analyzer].(*scope.Package); !ok || p.Via == "" {
-		return x, nil
+		return New(pass.Pkg, pass.TypesInfo, nil, pass.ImportObjectFact), nil
 	}
+	x := New(pass.Pkg, pass.TypesInfo, pass.Files, pass.ImportObjectFact)
 	for fn := range x.decls {
 		if !fn.Exported() {
 			continue
