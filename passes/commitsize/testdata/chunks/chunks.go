@@ -4,8 +4,9 @@ package chunks
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 
-	_ "github.com/duckdb/duckdb-go/v2"
+	"github.com/duckdb/duckdb-go/v2"
 )
 
 type row struct {
@@ -78,4 +79,23 @@ func saveAligned(db *sql.DB, rows []row) error {
 		}
 	}
 	return nil
+}
+
+// An Appender flushed after each chunk: one commit a chunk.
+func appendChunks(conn driver.Conn, rows []row) error {
+	app, err := duckdb.NewAppenderFromConn(conn, "", "items")
+	if err != nil {
+		return err
+	}
+	for start := 0; start < len(rows); start += 100_000 { // want `^commit size 100000 is smaller than DuckDB's 122880-row row group`
+		for _, r := range rows[start:min(start+100_000, len(rows))] {
+			if err := app.AppendRow(r.ID, r.Name); err != nil {
+				return err
+			}
+		}
+		if err := app.Flush(); err != nil {
+			return err
+		}
+	}
+	return app.Close()
 }
