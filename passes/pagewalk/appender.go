@@ -221,10 +221,43 @@ func (w *walker) sameAppender(x, t ast.Expr) bool {
 	if ox == nil || ot == nil || ox == ot {
 		return true
 	}
-	if !appenders.IsAppender(w.info.TypeOf(t)) && appenders.RootVar(w.info, x) == ot {
+	if !appenders.IsAppender(w.info.TypeOf(t)) && (appenders.RootVar(w.info, x) == ot || w.wraps(ot, ox)) {
 		return true
 	}
-	return !appenders.IsAppender(w.info.TypeOf(x)) && appenders.RootVar(w.info, t) == ox
+	return !appenders.IsAppender(w.info.TypeOf(x)) && (appenders.RootVar(w.info, t) == ox || w.wraps(ox, ot))
+}
+
+// wraps reports whether the variable holder is set once from inner:
+// holder := dbutil.NewWriter(app), or &dbutil.Writer{App: app}.
+func (w *walker) wraps(holder, inner types.Object) bool {
+	v := w.flow.SingleValue(holder)
+	if v == nil {
+		if call := w.flow.SingleResult(holder); call != nil {
+			v = call
+		}
+	}
+	v = ast.Unparen(v)
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = ast.Unparen(u.X)
+	}
+	var parts []ast.Expr
+	switch v := v.(type) {
+	case *ast.CallExpr:
+		parts = v.Args
+	case *ast.CompositeLit:
+		for _, e := range v.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			parts = append(parts, e)
+		}
+	}
+	for _, p := range parts {
+		if w.flow.ObjectOf(p) == inner {
+			return true
+		}
+	}
+	return false
 }
 
 // flushOf returns the Appender a call flushes, as an expression of the

@@ -214,3 +214,24 @@ func copyPages(db *sql.DB, app *duckdb.Appender) error {
 		}
 	}
 }
+
+// The Appender is appended to directly and flushed every 500 rows through
+// the dbutil.Writer that wraps it.
+func loadWrapped(conn driver.Conn, events []event) error {
+	app, err := duckdb.NewAppenderFromConn(conn, "", "events")
+	if err != nil {
+		return err
+	}
+	w := dbutil.NewWriter(app)
+	for i, e := range events {
+		if err := app.AppendRow(e.ID, e.Kind); err != nil {
+			return err
+		}
+		if (i+1)%500 == 0 {
+			if err := w.Sync(); err != nil {
+				return err
+			}
+		}
+	}
+	return w.Close()
+}
