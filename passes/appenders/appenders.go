@@ -125,17 +125,15 @@ func (x *Index) Of(fn *types.Func) *Use {
 		return nil
 	}
 	fn = fn.Origin()
-	if fn.Pkg() != x.pkg {
-		if fn.Pkg() == nil || x.fact == nil {
-			return nil
-		}
-		u := new(Use)
-		if x.fact(fn, u) {
-			return u
-		}
-		return nil
-	}
 	if u, ok := x.memo[fn]; ok {
+		return u
+	}
+	if fn.Pkg() != x.pkg {
+		var u *Use
+		if f := new(Use); fn.Pkg() != nil && x.fact != nil && x.fact(fn, f) {
+			u = f
+		}
+		x.memo[fn] = u
 		return u
 	}
 	decl := x.decls[fn]
