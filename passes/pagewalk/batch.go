@@ -32,7 +32,8 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
 			var strides []Site
-			if size == nil {
+			chunk := size == nil
+			if chunk {
 				// Committed every iteration: a chunk loop
 				// (for start := 0; start < len(rows); start += n), or a
 				// walk, if anything.
@@ -40,7 +41,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 					return nil
 				}
 			}
-			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides}
+			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
 			return walk

@@ -42,9 +42,13 @@ type Walk struct {
 	Query *sqltext.Query
 	// loop is the *ast.ForStmt or *ast.RangeStmt that walks.
 	loop ast.Node
-	// via is the helper a commit loop calls to commit (its FuncDecl),
-	// when the commit is not written in the loop's own function.
+	// via is the helper a commit loop calls to commit (its FuncDecl, or
+	// the function literal), when the commit is not written in the loop's
+	// own function.
 	via ast.Node
+	// chunk reports a commit loop that commits every iteration, stepping
+	// through its rows n at a time (see chunkStep).
+	chunk bool
 	// Write reports that each page or batch is committed into DuckDB.
 	Write bool
 	// commit is the commit per page or batch (a call of Commit or Flush,

@@ -60,7 +60,8 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		}
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if walk := w.batch(cur); walk != nil && !pageLoops[walk.loop] {
+		// A page walk committing every page is found once, as a walk.
+		if walk := w.batch(cur); walk != nil && !(walk.chunk && pageLoops[walk.loop]) {
 			res.Walks = append(res.Walks, walk)
 		}
 		if a := w.appendLoop(cur); a != nil {
@@ -168,8 +169,8 @@ func (w *walker) commitPages(walk *Walk) {
 
 // foreignCopy returns walk, a walk over another engine's table (eng), as
 // a copy into DuckDB when its loop commits into DuckDB every page (a
-// DuckDB transaction's Commit, an Appender's flush), or nil: what the other engine reads or
-// writes is not rowalign's. The DuckDB commit is as big as the page, but
+// DuckDB transaction's Commit, an Appender's flush), or nil: what the
+// other engine reads or writes is not rowalign's. The DuckDB commit is as big as the page, but
 // the size is the other engine's page too, so its sites are not fixable.
 func (w *walker) foreignCopy(walk *Walk, eng string) *Walk {
 	// The other engine's INSERT ... SELECT per page is its own.
