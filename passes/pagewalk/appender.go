@@ -36,7 +36,7 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 		case *ast.ForStmt, *ast.RangeStmt:
 			a := &Append{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: w.opensTransaction(cur), Trips: w.trips(n)}
 			if r, ok := n.(*ast.RangeStmt); ok {
-				_, a.Keyed = flow.Underlying(w.info, r.X).(*types.Map)
+				a.Keyed = w.keyed(r.X, 0)
 			}
 			return a
 		default:
@@ -101,6 +101,58 @@ func (w *walker) trips(loop ast.Node) int64 {
 		return max(hi-lo, 0)
 	}
 	return -1
+}
+
+// keyed reports whether ranging over x visits the keys (or values) of a
+// map once each: the map itself, maps.Keys or maps.Values of it,
+// slices.Sorted or slices.Collect of those, a variable set once to one
+// of them, or a slice every append to which runs in a range over a map
+// (keys collected to be sorted).
+func (w *walker) keyed(x ast.Expr, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	if _, ok := flow.Underlying(w.info, x).(*types.Map); ok {
+		return true
+	}
+	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+		fn := flow.Callee(w.info, call)
+		if fn == nil || fn.Pkg() == nil || len(call.Args) != 1 {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "maps.Keys", "maps.Values", "slices.Sorted", "slices.Collect":
+			return w.keyed(call.Args[0], depth+1)
+		}
+		return false
+	}
+	obj := w.flow.ObjectOf(x)
+	if obj == nil {
+		return false
+	}
+	if v := w.flow.SingleValue(obj); v != nil {
+		return w.keyed(v, depth+1)
+	}
+	grows := 0
+	for _, wr := range w.flow.Writes[obj] {
+		call, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
+		if !ok || !w.isBuiltin(call, "append") {
+			continue
+		}
+		cur, ok := w.cursorOf(wr.Node)
+		if !ok || call.Ellipsis.IsValid() {
+			return false
+		}
+		for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			r, ok := c.Node().(*ast.RangeStmt)
+			if !ok || !w.keyed(r.X, depth+1) {
+				return false
+			}
+			break
+		}
+		grows++
+	}
+	return grows > 0
 }
 
 // sliceBound returns the most elements the slice variable or field obj

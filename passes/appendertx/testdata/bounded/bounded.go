@@ -5,6 +5,9 @@ package bounded
 
 import (
 	"database/sql/driver"
+	"maps"
+	"slices"
+	"sort"
 
 	"github.com/duckdb/duckdb-go/v2"
 )
@@ -77,6 +80,41 @@ func loadChunks(conn driver.Conn, src <-chan []event) error {
 	}
 	for _, b := range batch {
 		app.AppendRow(b.ID, b.Kind) // want `^DuckDB Appender fed in a loop outside a transaction: past`
+	}
+	return app.Close()
+}
+
+// The stats in key order: still one row per key.
+func saveStatsSorted(conn driver.Conn, stats map[string]*kindStats) error {
+	app, err := duckdb.NewAppenderFromConn(conn, "", "kind_stats")
+	if err != nil {
+		return err
+	}
+	for _, kind := range slices.Sorted(maps.Keys(stats)) {
+		st := stats[kind]
+		if err := app.AppendRow(kind, st.Count, st.Bytes); err != nil {
+			return err
+		}
+	}
+	return app.Close()
+}
+
+// The keys collected and sorted by hand.
+func saveStatsByHand(conn driver.Conn, stats map[string]*kindStats) error {
+	app, err := duckdb.NewAppenderFromConn(conn, "", "kind_stats")
+	if err != nil {
+		return err
+	}
+	kinds := make([]string, 0, len(stats))
+	for k := range stats {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, kind := range kinds {
+		st := stats[kind]
+		if err := app.AppendRow(kind, st.Count, st.Bytes); err != nil {
+			return err
+		}
 	}
 	return app.Close()
 }
