@@ -63,10 +63,21 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 }
 
 // chunkStep returns n in a loop that steps through a slice or a count n
-// at a time, for start := 0; start < len(rows); start += n, and the
+// at a time, for start := 0; start < len(rows); start += n or for chunk
+// := range slices.Chunk(rows, n), and the
 // other places n is added to the loop variable in the loop (end :=
 // start + n), which a fix must change with it.
 func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		// for chunk := range slices.Chunk(rows, n), or lo.Chunk's slice.
+		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
+			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Name() == "Chunk" &&
+				(fn.Pkg().Path() == "slices" || fn.Pkg().Path() == "github.com/samber/lo") {
+				return call.Args[1], nil
+			}
+		}
+		return nil, nil
+	}
 	l, ok := loop.(*ast.ForStmt)
 	if !ok {
 		return nil, nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"slices"
 
 	"github.com/duckdb/duckdb-go/v2"
 )
@@ -98,4 +99,23 @@ func appendChunks(conn driver.Conn, rows []row) error {
 		}
 	}
 	return app.Close()
+}
+
+func saveChunked(ctx context.Context, db *sql.DB, rows []row) error {
+	for chunk := range slices.Chunk(rows, 200_000) { // want `^commit size 200000 is not a multiple of DuckDB's 122880-row row group`
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		for _, r := range chunk {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO items VALUES (?, ?)", r.ID, r.Name); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
