@@ -69,10 +69,9 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 // start + n), which a fix must change with it.
 func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	if r, ok := loop.(*ast.RangeStmt); ok {
-		// for chunk := range slices.Chunk(rows, n), or lo.Chunk's slice.
+		// for chunk := range slices.Chunk(rows, n)
 		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
-			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Name() == "Chunk" &&
-				(fn.Pkg().Path() == "slices" || fn.Pkg().Path() == "github.com/samber/lo") {
+			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Chunk" {
 				return call.Args[1], nil
 			}
 		}
