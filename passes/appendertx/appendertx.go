@@ -4,10 +4,13 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/settings"
 )
@@ -35,19 +38,53 @@ func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	seen := make(map[ast.Node]bool)
 	for _, a := range in.Walks.Appends {
-		// A load that never reaches the flush commits once, at Close.
-		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || flushesFirst(a) {
+		// A load that never reaches the flush commits once, at Close; a
+		// range over a map writes one row per key of an aggregate held in
+		// memory (per-key stats), not a bulk load (docs/checks/appendertx.md).
+		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || a.Keyed || flushesFirst(a) {
+			continue
+		}
+		// A TEMP table's partial groups last as long as the table, unless
+		// a plain INSERT ... SELECT copies them into a table as they are
+		// (measured: docs/measurements.md#temp-staging-tables). Sorted or
+		// upserted copies rewrite the groups whatever the load did.
+		if a.Temp != "" && !a.TempCopied {
 			continue
 		}
 		seen[a.Loop] = true
+		via := ""
+		if a.Via != nil {
+			via = " (" + helperName(a.Via) + " appends one row per call)"
+		}
+		// The size of the load is not in the source: the message says
+		// what happens past the automatic flush, not that it is reached.
+		where := ""
+		if a.Temp != "" {
+			where = fmt.Sprintf(", which INSERT ... SELECT copies from TEMP table %s into its destination as they are", strings.ToLower(a.Temp))
+		}
 		out = append(out, analysis.Diagnostic{
 			Pos: a.Call.Pos(),
 			End: a.Call.End(),
-			Message: fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction: each automatic flush (%d rows) leaves a partial %d-row row group; BEGIN first, COMMIT after Close",
-				autoFlush, rg),
+			Message: fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction%s: past %d rows each automatic flush commits and leaves a partial %d-row row group%s; BEGIN first, COMMIT after Close",
+				via, autoFlush, rg, where),
 		})
 	}
 	return out
+}
+
+// helperName names a helper as its callers write it: dbutil.Append,
+// Writer.Write, (*Writer).Write's receiver type without the pointer.
+func helperName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		if _, tn, ok := flow.NamedType(recv.Type()); ok {
+			name = tn + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
 }
 
 // flushesFirst reports whether a's loop flushes the Appender explicitly

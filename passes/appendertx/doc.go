@@ -20,13 +20,22 @@
 // Run the load inside one transaction (BEGIN on the same connection before
 // the Appender, COMMIT after Close): the row groups then come out whole.
 //
+// The append may be a helper's that appends one row per call, of this
+// package or another (its appenders.Use fact): the loop calling it is the
+// load.
+//
 // Not reported: loops in a function that ran BEGIN (or START TRANSACTION)
 // before the Appender, or in a helper every caller of which in the
 // package ran BEGIN first; loops that provably stay under the automatic
-// flush (range 2048, a slice literal, i < 100); loops that call Flush
-// themselves every N rows with N under 204,800 (every 50,000, 1<<17,
-// len(batch) == 75_000: the automatic flush never runs, and a misaligned
-// N is commitsize's finding) or with an N the source does not show;
-// test files, whose loads are far below the flush (see -tests); row group
-// sizes (-rowgroup) that divide 204,800.
+// flush (range 2048, a slice literal, i < 100, a tail loop over a batch
+// kept under 75,000 rows); ranges over a map (one row per key of an
+// aggregate, not a bulk load); loops that flush the Appender every N rows
+// with N under 204,800, themselves or through a helper (a function given
+// the Appender, of this package or another, a method of a type holding
+// it, a closure), and a misaligned N is commitsize's finding; an N the
+// source does not show; TEMP tables no plain INSERT ... SELECT of the
+// package copies (their partial groups die with them;
+// docs/measurements.md#temp-staging-tables); test files, whose loads are
+// far below the flush (see -tests); row group sizes (-rowgroup) that
+// divide 204,800.
 package appendertx

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
@@ -79,7 +80,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -161,7 +162,9 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 // requires returns scope.Analyzer and the analyzers the checks require,
 // each once.
 func requires(checks []Check) []*analysis.Analyzer {
-	out := []*analysis.Analyzer{scope.Analyzer}
+	// Every check reads scope's facts and the appenders' (flush and
+	// append helpers across packages).
+	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer}
 	for _, c := range checks {
 		for _, r := range c.Requires {
 			if !slices.Contains(out, r) {

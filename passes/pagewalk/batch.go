@@ -19,7 +19,7 @@ import (
 //	}
 func (w *walker) batch(cur inspector.Cursor) *Walk {
 	call := cur.Node().(*ast.CallExpr)
-	appender := w.isAppenderFlush(call)
+	flushed, via, appender := w.flushOf(call)
 	if !appender && !w.isTxCommit(call) {
 		return nil
 	}
@@ -31,23 +31,78 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 				size = w.batchSize(n.Cond)
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
-			if size == nil {
-				return nil // committed every iteration: a walk, if anything
+			var strides []Site
+			chunk := size == nil
+			if chunk {
+				// Committed every iteration: a chunk loop
+				// (for start := 0; start < len(rows); start += n), or a
+				// walk, if anything.
+				if size, strides = w.chunkStep(n); size == nil {
+					return nil
+				}
 			}
-			walk := &Walk{Strategy: Batch, loop: n, Write: true, commit: call, Appender: appender, size: size}
+			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
 			return walk
 		case *ast.FuncDecl:
-			if size == nil {
-				return w.helperBatch(cur, call, appender, n)
+			if size != nil {
+				return nil
 			}
-			return nil
+			if appender {
+				if fn, ok := w.info.Defs[n.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
+					return nil // a flush helper: found at its calls (flushOf)
+				}
+			}
+			return w.helperBatch(cur, call, appender, flushed, n)
 		default:
-			return nil
+			return nil // a function literal: found at its calls (flushOf)
 		}
 	}
 	return nil
+}
+
+// chunkStep returns n in a loop that steps through a slice or a count n
+// at a time, for start := 0; start < len(rows); start += n or for chunk
+// := range slices.Chunk(rows, n), and the
+// other places n is added to the loop variable in the loop (end :=
+// start + n), which a fix must change with it.
+func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		// for chunk := range slices.Chunk(rows, n)
+		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
+			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Chunk" {
+				return call.Args[1], nil
+			}
+		}
+		return nil, nil
+	}
+	l, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return nil, nil
+	}
+	post, ok := l.Post.(*ast.AssignStmt)
+	cond, isBin := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok || !isBin || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || (cond.Op != token.LSS && cond.Op != token.LEQ) {
+		return nil, nil
+	}
+	i := w.flow.ObjectOf(post.Lhs[0])
+	n := post.Rhs[0]
+	if i == nil || w.flow.ObjectOf(cond.X) != i || !flow.IsInteger(w.info.TypeOf(n)) {
+		return nil, nil
+	}
+	var strides []Site
+	ast.Inspect(l.Body, func(x ast.Node) bool {
+		if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				if w.flow.ObjectOf(pair[0]) == i {
+					strides = append(strides, w.sites(pair[1], 0)...)
+				}
+			}
+		}
+		return true
+	})
+	return n, strides
 }
 
 // helperBatch returns the commit loop of a commit made by a helper that
@@ -56,7 +111,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 //
 //	for row := range src { ...; if len(l.batch) == 75_000 { l.flush() } }
 //	func (l *Loader) flush() error { ...; return l.app.Flush() }
-func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, decl *ast.FuncDecl) *Walk {
+func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) *Walk {
 	fn, ok := w.info.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return nil
@@ -78,7 +133,7 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 				if size == nil {
 					break enclosing
 				}
-				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, size: size}
+				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size}
 				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
 				walk.Sites = w.sites(size, 0)
 				return walk

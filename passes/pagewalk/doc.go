@@ -38,7 +38,20 @@
 //
 // A commit loop commits every N rows: tx.Commit or a DuckDB Appender's
 // Flush under a condition such as n%N == 0, n >= N or len(batch) == N
-// inside a loop.
+// inside a loop, or every iteration of a loop that steps through a slice
+// N at a time (for start := 0; start < len(rows); start += N). The flush
+// may be a helper's (appender.go, package appenders): a function of this
+// package or another that flushes the Appender it is passed, a method of
+// a type holding it, a function literal that flushes one it captures. A
+// page walk whose loop commits into DuckDB every page (tx.Commit, an
+// Appender's flush) writes; a walk over another engine's table is kept
+// only then, as a copy into DuckDB (Walk.ReadEngine), its sizes not
+// fixable.
+//
+// An Append is one row appended per iteration of a loop: AppendRow, or a
+// helper that appends one row per call to the Appender it is given. Its
+// loop's bound (Trips) is read from the source: constants, literals, and
+// a batch slice the package keeps under a constant (a tail loop).
 //
 // The size of each walk or loop is traced to where it is written, with
 // go/ssa (package ssaflow, built only when a size needs it): every

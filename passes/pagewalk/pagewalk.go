@@ -3,6 +3,7 @@ package pagewalk
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/rowalign/rowalign/passes/sqltext"
 )
@@ -41,17 +42,31 @@ type Walk struct {
 	Query *sqltext.Query
 	// loop is the *ast.ForStmt or *ast.RangeStmt that walks.
 	loop ast.Node
-	// via is the helper a commit loop calls to commit (its FuncDecl),
-	// when the commit is not written in the loop's own function.
+	// via is the helper a commit loop calls to commit (its FuncDecl, or
+	// the function literal), when the commit is not written in the loop's
+	// own function.
 	via ast.Node
+	// chunk reports a commit loop that commits every iteration, stepping
+	// through its rows n at a time (see chunkStep).
+	chunk bool
 	// Write reports that each page or batch is committed into DuckDB.
 	Write bool
 	// commit is the commit per page or batch (a call of Commit or Flush,
 	// or the INSERT ... SELECT), when Write is set.
 	commit ast.Node
-	// Appender reports that commit is a DuckDB Appender's Flush, and InTx
-	// that the function running it opened a transaction with BEGIN.
+	// Appender reports that commit is a DuckDB Appender's Flush (or Close,
+	// or a helper's call that flushes one), and InTx that the function
+	// running it opened a transaction with BEGIN.
 	Appender, InTx bool
+	// flushed is the Appender commit flushes, as an expression of the
+	// function it is written in (app, l for a receiver holding it); nil
+	// when commit is not a flush.
+	flushed ast.Expr
+	// ReadEngine is the engine a walk reads from when it is not DuckDB
+	// ("postgres"): a copy from another engine whose pages are committed
+	// into DuckDB. Its sizes are the other engine's pages too, so no fix
+	// rewrites them.
+	ReadEngine string
 	// size is the Go expression of the page or batch size; nil when the
 	// size is a number written in the SQL text.
 	size ast.Expr
@@ -92,15 +107,31 @@ type Site struct {
 
 // An Append is a DuckDB Appender fed row by row inside a loop.
 type Append struct {
-	// Call is the AppendRow call, Loop the loop around it.
+	// Call is the AppendRow call, or the call of a helper that appends
+	// one row per call (Via); Loop is the loop around it.
 	Call *ast.CallExpr
 	Loop ast.Node
+	Via  *types.Func
+	// app is the Appender appended to, as an expression of Call's
+	// function (app, l for a receiver holding it).
+	app ast.Expr
 	// InTx reports that the function running it opened a transaction with
 	// BEGIN first.
 	InTx bool
 	// Trips is how many times the loop runs at most, when the source says
-	// (range 2048, range over a slice literal, i < 100); -1 when unknown.
+	// (range 2048, range over a slice literal, i < 100, a batch slice the
+	// package empties every 75,000 rows); -1 when unknown.
 	Trips int64
+	// Keyed reports a range over a map: one row per key of an aggregate
+	// held in memory (see appendertx).
+	Keyed bool
+	// Temp is the name of the Appender's table when the package creates
+	// it with CREATE TEMP TABLE, and TempCopied reports that the package
+	// copies that table as it is stored (INSERT ... SELECT without ORDER
+	// BY or ON CONFLICT), which carries its partial row groups into the
+	// destination (docs/measurements.md#temp-staging-tables).
+	Temp       string
+	TempCopied bool
 	// Flush is the commit loop that flushes this Appender explicitly under
 	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
 	Flush *Walk

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
@@ -22,7 +23,7 @@ import (
 var find = &analysis.Analyzer{
 	Name:             "find",
 	Doc:              "test: pagewalk.Find",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, scope.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, scope.Analyzer, appenders.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*pagewalk.Result](),
 	Run: func(pass *analysis.Pass) (any, error) {
@@ -31,7 +32,7 @@ var find = &analysis.Analyzer{
 		if !sc.InScope {
 			return &pagewalk.Result{}, nil
 		}
-		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)), nil
+		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)), nil
 	},
 }
 

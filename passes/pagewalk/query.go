@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
 	"github.com/rowalign/rowalign/passes/scope"
@@ -19,6 +20,8 @@ type walker struct {
 	flow  *flow.Index
 	ssa   *ssaflow.Program // built on the first size traced; nil: syntax only
 	scope *scope.Result
+	// apps knows which functions flush or append to an Appender.
+	apps *appenders.Index
 	// queries are the package's queries, to find BEGIN before an Appender.
 	queries []*sqltext.Query
 	// funcs are the package's function declarations, to find a helper's
@@ -35,34 +38,42 @@ type walker struct {
 // Find returns the walks, commit loops and Appender loops of a package in
 // scope: sc is its scope, whose value index it reads; queries its queries
 // (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
-// with the syntax index only).
-func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program) *Result {
+// with the syntax index only); apps is the package's appenders.Index.
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, apps *appenders.Index) *Result {
 	res := &Result{Queries: queries}
 	if !sc.InScope || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, queries: queries, root: insp.Root()}
+	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
+	pageLoops := make(map[ast.Node]bool)
 	for _, q := range queries {
-		if sc.Foreign(q.Recv) != "" {
-			continue
+		walk := w.queryWalk(q)
+		if eng := sc.Foreign(q.Recv); eng != "" && walk != nil {
+			walk = w.foreignCopy(walk, eng)
 		}
-		if walk := w.queryWalk(q); walk != nil {
+		if walk != nil {
 			res.Walks = append(res.Walks, walk)
+			pageLoops[walk.loop] = true
 		}
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if walk := w.batch(cur); walk != nil {
+		// A page walk committing every page is found once, as a walk.
+		if walk := w.batch(cur); walk != nil && !(walk.chunk && pageLoops[walk.loop]) {
 			res.Walks = append(res.Walks, walk)
 		}
 		if a := w.appendLoop(cur); a != nil {
 			res.Appends = append(res.Appends, a)
 		}
 	}
+	temps := tempTables(queries)
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
+		if copied, ok := temps[w.appenderTable(a.app)]; ok {
+			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
+		}
 	}
 	return res
 }
@@ -122,8 +133,59 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
 		walk.Write, walk.commit = true, q.Call
-	} else if c := w.commitIn(walk.loop); c != nil {
+	} else {
+		w.commitPages(walk)
+	}
+	return walk
+}
+
+// commitPages marks walk as writing when its loop commits into DuckDB
+// every page: a transaction's Commit, or a flush of an Appender (the
+// page's rows appended, then app.Flush(), or a helper's flush).
+func (w *walker) commitPages(walk *Walk) {
+	if c := w.commitIn(walk.loop); c != nil {
 		walk.Write, walk.commit = true, c
+		return
+	}
+	cur, ok := w.cursorOf(walk.loop)
+	if !ok {
+		return
+	}
+	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
+		flushed, _, ok := w.flushOf(c.Node().(*ast.CallExpr))
+		if !ok {
+			continue
+		}
+		for l := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+			if l.Node() == walk.loop {
+				walk.Write, walk.commit, walk.Appender, walk.flushed = true, c.Node(), true, flushed
+				walk.InTx = w.opensTransaction(c)
+				return
+			}
+			break
+		}
+	}
+}
+
+// foreignCopy returns walk, a walk over another engine's table (eng), as
+// a copy into DuckDB when its loop commits into DuckDB every page (a
+// DuckDB transaction's Commit, an Appender's flush), or nil: what the
+// other engine reads or writes is not rowalign's. The DuckDB commit is as big as the page, but
+// the size is the other engine's page too, so its sites are not fixable.
+func (w *walker) foreignCopy(walk *Walk, eng string) *Walk {
+	// The other engine's INSERT ... SELECT per page is its own.
+	walk.Write, walk.commit = false, nil
+	if w.commitPages(walk); !walk.Write {
+		return nil
+	}
+	if eng == "?" {
+		eng = "the other engine" // scope's unknown engine, in a package that opens another
+	}
+	walk.ReadEngine = eng
+	for _, sites := range [][]Site{walk.Sites, walk.Strides} {
+		for i := range sites {
+			sites[i].Fixable = false
+		}
 	}
 	return walk
 }

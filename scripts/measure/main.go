@@ -11,6 +11,7 @@
 //	go run ./scripts/measure appender                       Appender flushes and the groups they leave
 //	go run ./scripts/measure attach                         ATTACH ... (ROW_GROUP_SIZE n): accepted sizes, groups
 //	go run ./scripts/measure rowbyrow [-repeat R] [-ways 0,2,5] N   N rows written one statement per row, and the alternatives
+//	go run ./scripts/measure temp                           Appender into a TEMP staging table, copied and dropped
 //
 // Without -db, layout, commit and read generate the 1,000,000-row,
 // 29-column demo table of rowalign-sweep (internal/bench) in a temporary
@@ -46,7 +47,7 @@ func main() {
 	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
 	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N [-db file]")
+		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp [-db file]")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -88,6 +89,8 @@ func main() {
 		attach(tmp)
 	case "rowbyrow":
 		rowByRow(ctx, tmp, size(), *repeat, wayList(*ways))
+	case "temp":
+		temp(ctx, tmp, flushRows)
 	default:
 		fmt.Fprintf(os.Stderr, "measure: unknown subcommand %q\n", cmd)
 		os.Exit(2)
@@ -304,6 +307,90 @@ func flush(ctx context.Context, tmp string, rows int64, sizes []int64) {
 			os.Remove(path + ".wal")
 		}
 	}
+}
+
+// tempCopies are the statements temp copies a staging table with: a plain
+// INSERT ... SELECT, one that sorts, and an upsert into a table with a
+// primary key (ON CONFLICT needs one).
+var tempCopies = []struct{ name, create, copy string }{
+	{"INSERT ... SELECT *", `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging`},
+	{"INSERT ... SELECT * ORDER BY id", `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging ORDER BY id`},
+	{"INSERT ... ON CONFLICT DO NOTHING", `CREATE TABLE t (id BIGINT PRIMARY KEY, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging ON CONFLICT DO NOTHING`},
+}
+
+// temp appends rows rows into a TEMP staging table, with no transaction
+// open (each automatic flush a commit, leaving partial row groups in the
+// staging table) and inside BEGIN ... COMMIT, copies them into a table of
+// the file with each of tempCopies, drops the staging table and
+// CHECKPOINTs; and, for comparison, appends into the file's table
+// directly with no transaction open. It prints the staging table's
+// groups, the destination's after the CHECKPOINT, the file size and the
+// times: whether the staging table's partial groups cost anything once it
+// is copied and dropped.
+func temp(ctx context.Context, tmp string, rows int64) {
+	load := func(db *sql.DB, table string, inTx bool) time.Duration {
+		conn, err := db.Conn(ctx)
+		check(err)
+		defer conn.Close()
+		t0 := time.Now()
+		if inTx {
+			_, err := conn.ExecContext(ctx, `BEGIN`)
+			check(err)
+		}
+		check(conn.Raw(func(dc any) error {
+			app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", table)
+			if err != nil {
+				return err
+			}
+			for i := int64(1); i <= rows; i++ {
+				if err := app.AppendRow(i, int32(i%1000), "row", float64(i)/7); err != nil {
+					return err
+				}
+			}
+			return app.Close()
+		}))
+		if inTx {
+			_, err := conn.ExecContext(ctx, `COMMIT`)
+			check(err)
+		}
+		return time.Since(t0)
+	}
+	report := func(db *sql.DB, path, what string, took time.Duration, staging string) {
+		t0 := time.Now()
+		exec(db, `CHECKPOINT`)
+		cp := time.Since(t0)
+		fi, err := os.Stat(path)
+		check(err)
+		fmt.Fprintf(out, "%s rows, %s: %.2f s, CHECKPOINT %.2f s, %sdestination %s, file %.1f MB\n",
+			bench.Thousands(rows), what, took.Seconds(), cp.Seconds(), staging, groups(db, "t"), float64(fi.Size())/1e6)
+	}
+	for i, c := range tempCopies {
+		for _, inTx := range []bool{false, true} {
+			path := filepath.Join(tmp, fmt.Sprintf("temp-%d-%v.duckdb", i, inTx))
+			db := open(path)
+			db.SetMaxOpenConns(1)
+			exec(db, c.create)
+			exec(db, `CREATE TEMP TABLE staging (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`)
+			took := load(db, "staging", inTx)
+			staging := "staging " + groups(db, "staging") + "; "
+			t0 := time.Now()
+			exec(db, c.copy)
+			exec(db, `DROP TABLE staging`)
+			took += time.Since(t0)
+			what := "TEMP staging, no transaction, " + c.name
+			if inTx {
+				what = "TEMP staging in BEGIN ... COMMIT, " + c.name
+			}
+			report(db, path, what+", load+copy+drop", took, staging)
+			db.Close()
+		}
+	}
+	path := filepath.Join(tmp, "temp-direct.duckdb")
+	db := open(path)
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	exec(db, tempCopies[0].create)
+	report(db, path, "file table directly, no transaction, load", load(db, "t", false), "")
 }
 
 // attach tries ATTACH ... (ROW_GROUP_SIZE n) with and without

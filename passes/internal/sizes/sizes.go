@@ -135,8 +135,12 @@ func (f *finding) subject(what string) string {
 }
 
 // use says what to write instead: "use 245760", or, for a constant of
-// another package, where to change it.
+// another package, where to change it; for a copy from another engine,
+// which of the two sizes to change.
 func (f *finding) use() string {
+	if eng := f.Walk.ReadEngine; eng != "" {
+		return fmt.Sprintf("each page read from %s is one DuckDB commit: read %d rows a page, or commit every %d rows", eng, f.Aligned, f.Aligned)
+	}
 	if f.Site.Foreign {
 		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
 	}

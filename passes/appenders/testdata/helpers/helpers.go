@@ -1,0 +1,57 @@
+// Package helpers is a project's shared DuckDB helpers, whose Use facts
+// its importers read.
+package helpers
+
+import (
+	"fmt"
+
+	"github.com/duckdb/duckdb-go/v2"
+)
+
+// Flush flushes app.
+func Flush(app *duckdb.Appender, table string) error { // want Flush:`appender: flushes \[0\] appends \[\]`
+	if err := app.Flush(); err != nil {
+		return fmt.Errorf("flush %s: %w", table, err)
+	}
+	return nil
+}
+
+// Finish closes app through Flush's sibling: a helper of a helper.
+func Finish(table string, app *duckdb.Appender) error { // want Finish:`appender: flushes \[1\] appends \[\]`
+	return closeApp(app)
+}
+
+func closeApp(app *duckdb.Appender) error { return app.Close() }
+
+// Sink holds an Appender.
+type Sink struct {
+	app *duckdb.Appender
+	n   int
+}
+
+// Put appends one row.
+func (s *Sink) Put(id int64) error { // want Put:`appender: flushes \[\] appends \[-1\]`
+	return s.app.AppendRow(id)
+}
+
+// PutAll appends many: a load of its own, not one row per call.
+func (s *Sink) PutAll(ids []int64) error {
+	for _, id := range ids {
+		if err := s.app.AppendRow(id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Add appends one row and flushes every 1,000 itself.
+func (s *Sink) Add(id int64) error { // want Add:`appender: flushes \[-1\] appends \[\]`
+	s.n++
+	if s.n%1_000 == 0 {
+		defer s.app.Flush()
+	}
+	return s.app.AppendRow(id)
+}
+
+// Count neither appends nor flushes.
+func (s *Sink) Count() int { return s.n }

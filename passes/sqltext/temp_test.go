@@ -1,0 +1,33 @@
+package sqltext
+
+import "testing"
+
+func TestTempTable(t *testing.T) {
+	for sql, want := range map[string]string{
+		"CREATE TEMP TABLE staging (id BIGINT)":                              "STAGING",
+		"create or replace temporary table if not exists temp.s AS SELECT 1": "S",
+		"CREATE TABLE staging (id BIGINT)":                                   "",
+		"CREATE TEMP VIEW v AS SELECT 1":                                     "",
+		"INSERT INTO staging VALUES (1)":                                     "",
+	} {
+		if got := TempTable(lit(sql)); got != want {
+			t.Errorf("TempTable(%q) = %q, want %q", sql, got, want)
+		}
+	}
+}
+
+func TestCopiesAsIs(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"INSERT INTO events SELECT * FROM staging":                               true,
+		"insert into events select id, kind from temp.main.staging where id > 0": true,
+		"INSERT INTO events SELECT * FROM staging ORDER BY id":                   false,
+		"INSERT INTO events SELECT * FROM staging ON CONFLICT DO NOTHING":        false,
+		"INSERT OR REPLACE INTO events SELECT * FROM staging":                    false,
+		"INSERT INTO events SELECT * FROM other":                                 false,
+		"UPDATE events SET kind = s.kind FROM staging s WHERE events.id = s.id":  false,
+	} {
+		if got := CopiesAsIs(lit(sql), "STAGING"); got != want {
+			t.Errorf("CopiesAsIs(%q) = %v, want %v", sql, got, want)
+		}
+	}
+}
