@@ -122,10 +122,92 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
 		walk.Write, walk.commit = true, q.Call
-	} else if c := w.commitIn(walk.loop); c != nil {
+	} else if c := w.commitIn(walk.loop); c != nil && !w.readOnlyTx(c) {
 		walk.Write, walk.commit = true, c
 	}
 	return walk
+}
+
+// readOnlyTx reports whether commit (tx.Commit) ends a transaction that
+// writes nothing: one begun with sql.TxOptions{ReadOnly: true}, or one
+// used only to run reads (SELECT ...) and to end it. A keyset walk that
+// reads each page in its own transaction copies nothing, so it is told
+// to read with pager.Pages, not to copy with pager.Copy. A transaction
+// passed to another function, or used otherwise, may write.
+func (w *walker) readOnlyTx(commit ast.Node) bool {
+	call, ok := commit.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	tx, ok := w.flow.ObjectOf(sel.X).(*types.Var)
+	if !ok || tx.IsField() || w.flow.Escaped[tx] {
+		return false
+	}
+	for _, wr := range w.flow.Writes[tx] {
+		if wr.Tuple && wr.Index == 0 && beginsReadOnly(w.info, wr.Value) {
+			return true
+		}
+	}
+	reads := make(map[ast.Node]bool)
+	for _, q := range w.queries {
+		if q.Shape.Kind == sqltext.Read && w.flow.ObjectOf(q.Recv) == tx {
+			reads[ast.Unparen(q.Recv)] = true
+		}
+	}
+	decl := w.funcAt(call.Pos())
+	if decl == nil {
+		return false
+	}
+	cur, ok := w.cursorOf(decl)
+	if !ok {
+		return false
+	}
+	for c := range cur.Preorder((*ast.Ident)(nil)) {
+		id := c.Node().(*ast.Ident)
+		if w.info.Uses[id] != tx {
+			continue
+		}
+		if reads[id] {
+			continue
+		}
+		if s, ok := c.Parent().Node().(*ast.SelectorExpr); ok && s.X == id && (s.Sel.Name == "Commit" || s.Sel.Name == "Rollback") {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// beginsReadOnly reports whether e is a BeginTx call whose options are a
+// literal sql.TxOptions{ReadOnly: true}.
+func beginsReadOnly(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	if fn := flow.Callee(info, call); fn == nil || fn.Name() != "BeginTx" {
+		return false
+	}
+	opts := ast.Unparen(call.Args[1])
+	if u, ok := opts.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		opts = ast.Unparen(u.X)
+	}
+	lit, ok := opts.(*ast.CompositeLit)
+	if !ok || !flow.IsNamed(info.TypeOf(lit), "database/sql", "TxOptions") {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "ReadOnly" {
+				return types.ExprString(kv.Value) == "true"
+			}
+		}
+	}
+	return false
 }
 
 // walkingLoop returns the innermost loop around cur in the same function
