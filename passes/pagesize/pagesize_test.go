@@ -45,6 +45,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/envpage",
 		"example.com/fixtures/workers",
 		"example.com/fixtures/pgflags",
+		"example.com/fixtures/iotasizes",
 	)
 }
 

@@ -85,6 +85,15 @@ type Site struct {
 	Fixable bool
 	// Foreign reports a constant declared in another package.
 	Foreign bool
+	// Grouped reports a constant of this package whose value no literal
+	// of its own writes: computed from iota, or repeating the expression
+	// of a constant before it in its const group, or whose expression
+	// the constants after it repeat. Rewriting that expression would
+	// change the other constants of the group, so there is no fix.
+	Grouped bool
+	// Decl is where the constant is declared, for Foreign and Grouped
+	// sites: the message says where the value is set.
+	Decl token.Pos
 	// Literal is the source text of an integer literal at Pos, so a fix can
 	// keep its style (250_000, 0x3d090); "" for other expressions.
 	Literal string

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,7 +111,7 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
 		}
-		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
+		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset))
 		out = append(out, f.diagnostic(in.Pass, msg))
 	}
 	return out
@@ -125,13 +126,31 @@ func (f *finding) subject(what string) string {
 	return what + " " + itoa(f.Site.Value)
 }
 
-// use says what to write instead: "use 245760", or, for a constant of
-// another package, where to change it.
-func (f *finding) use() string {
-	if f.Site.Foreign {
-		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
+// use says what to write instead: "use 245760", or, for a constant
+// with no literal of its own to change here, what to change and where:
+// another package's constant (whose declaration may be computed too, which
+// export data does not say), or a constant computed in a const group
+// (iota, an implicit repetition).
+func (f *finding) use(fset *token.FileSet) string {
+	n := itoa(f.Aligned)
+	switch {
+	case f.Site.Foreign:
+		return "use " + n + " here, or change " + f.Site.Name + " where it is declared (" + where(fset, f.Site.Decl) + ", another package)"
+	case f.Site.Grouped:
+		return "declare a constant of " + n + " for this size: " + f.Site.Name + " is computed in its const group (" + where(fset, f.Site.Decl) + ") and has no literal of its own to change"
 	}
-	return "use " + itoa(f.Aligned)
+	return "use " + n
+}
+
+// where names a declaration by its file's base name and line: the
+// package is in the message already, and a full path depends on the
+// machine.
+func where(fset *token.FileSet, pos token.Pos) string {
+	if !pos.IsValid() {
+		return "unknown position"
+	}
+	p := fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // diagnostic returns the finding's diagnostic with message msg, and the
