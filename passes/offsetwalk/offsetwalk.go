@@ -72,11 +72,14 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Write {
 			alt = pagerWrite
 		}
-		out = append(out, analysis.Diagnostic{
-			Pos:     w.Query.Call.Pos(),
-			End:     w.Query.Call.End(),
-			Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
-		})
+		for _, at := range w.ReportAt() {
+			// A helper's query is reported where a loop makes it a walk.
+			out = append(out, analysis.Diagnostic{
+				Pos:     at.Pos(),
+				End:     at.End(),
+				Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
+			})
+		}
 	}
 	return out
 }

@@ -54,6 +54,41 @@ type hop struct {
 	send *ast.SendStmt
 }
 
+// call returns the call or send in loop's function through which r
+// reaches a named function of the package (a helper that other paths
+// may call for one page), or nil when every hop is a function literal's
+// (a closure or worker only this loop runs) or there is no hop.
+func (r reach) call() ast.Node {
+	if len(r.chain) == 0 {
+		return nil
+	}
+	for _, h := range r.chain {
+		if _, named := h.inner.(*ast.FuncDecl); named && h.call != nil {
+			return r.chain[len(r.chain)-1].at.Node()
+		}
+	}
+	return nil
+}
+
+// through marks sites as found through r's call.
+func through(sites []Site, r reach) []Site {
+	if c := r.call(); c != nil {
+		for i := range sites {
+			sites[i].via = c
+		}
+	}
+	return sites
+}
+
+// addCall appends the call r reaches its helper through to calls, once.
+func addCall(calls []ast.Node, r reach) []ast.Node {
+	c := r.call()
+	if c == nil || slices.Contains(calls, c) {
+		return calls
+	}
+	return append(calls, c)
+}
+
 // out translates an expression of the query's function into loop's.
 func (r reach) out(e ast.Expr) ast.Expr {
 	for _, h := range r.chain {

@@ -91,8 +91,9 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				// iterator yields it: bounds(total, 200_000).
 				sites = w.sites(size, 0)
 			}
-			walk.Sites = addSites(i, walk.Sites, sites)
-			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...))
+			walk.Sites = addSites(i, walk.Sites, through(sites, r))
+			walk.Strides = addSites(i, walk.Strides, through(append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			walk.calls = addCall(walk.calls, r)
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:
 		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
@@ -106,9 +107,10 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				walk.size = size
 			}
 			if size != nil {
-				walk.Sites = addSites(i, walk.Sites, w.sites(size, 0))
+				walk.Sites = addSites(i, walk.Sites, through(w.sites(size, 0), r))
 			}
-			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...))
+			walk.Strides = addSites(i, walk.Strides, through(append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...), r))
+			walk.calls = addCall(walk.calls, r)
 		}
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))

@@ -52,9 +52,10 @@ func find(in *checker.Input, check string) []*finding {
 	}
 	var out []*finding
 	for _, f := range byPos {
-		// A directive on the walk's own line silences the size it uses,
-		// wherever that size is written.
-		if f.Check == check && !in.Directives.Ignored(f.Walk.Pos()) {
+		// A directive on the walk's own line, or on the call of its helper
+		// in the walking loop, silences the size it uses, wherever that
+		// size is written.
+		if f.Check == check && !in.Directives.Ignored(f.Walk.Pos()) && (f.Site.Via() == nil || !in.Directives.Ignored(f.Site.Via().Pos())) {
 			out = append(out, f)
 		}
 	}
@@ -177,7 +178,9 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 func (f *finding) fixEdits(pass *analysis.Pass) []analysis.TextEdit {
 	sites := []pagewalk.Site{f.Site}
 	for _, s := range f.Walk.Strides {
-		if s.Value == f.Site.Value && s.Pos != f.Site.Pos {
+		// Strides of another walking call of the same helper are that
+		// call's: its own finding fixes them, or a directive keeps them.
+		if s.Value == f.Site.Value && s.Pos != f.Site.Pos && s.Via() == f.Site.Via() {
 			sites = append(sites, s)
 		}
 	}
