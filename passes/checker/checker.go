@@ -71,13 +71,17 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	// suite runs on every dependency for scope's facts, and most of them
 	// are out of scope.
 	insp := inspector.New(pass.Files)
+	// The package's queries, and the calls of other packages' page
+	// functions (pagewalk.PageQuery facts) that run one for it.
+	queries := append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
 		Directives: newDirectives(pass),
 	}
+	pagewalk.ExportFacts(pass, in.Walks)
 	if !s.Tests {
 		in.Walks = withoutTests(pass.Fset, in.Walks)
 	}
@@ -133,6 +137,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
 		Requires:         []*analysis.Analyzer{scope.Analyzer},
+		FactTypes:        []analysis.Fact{new(pagewalk.PageQuery)},
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)

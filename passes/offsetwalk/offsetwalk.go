@@ -68,6 +68,10 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		default:
 			continue
 		}
+		if w.Query.Remote != "" {
+			// The query is another package's: say which.
+			what += " through " + w.Query.Remote
+		}
 		alt := pagerRead
 		if w.Write {
 			alt = pagerWrite

@@ -62,7 +62,15 @@
 // walks over a handle opened with another driver; sizes no constant
 // reaches (computed at run time, read from a file); across a function
 // boundary, a position computed from two parameters (off := page * n
-// with n a parameter too), a helper reached only from another package or
-// through an interface or a func value passed around, or more than three
-// hops.
+// with n a parameter too), a helper reached through a func value passed
+// around, or more than three hops.
+//
+// Across packages, a function or method whose query runs one
+// LIMIT/OFFSET page at an offset that is its parameter, and walks
+// nothing itself, carries a PageQuery fact (facts.go): an importer that
+// calls it in a loop whose offset advances walks, whether it calls it
+// directly (s.ListRepositories(ctx, 500, page*500)) or through an
+// interface the method implements (l.ListRepositories(ctx, n, off) with
+// l a Lister of the importer's). The walk is the importer's call; the
+// same method called once (a command printing one page) is no walk.
 package pagewalk

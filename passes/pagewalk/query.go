@@ -64,6 +64,7 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
 	}
+	res.PageFuncs = w.pageFuncs(res.Walks)
 	return res
 }
 
