@@ -67,13 +67,19 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	if !sc.InScope {
 		return nil
 	}
-	// Built here, not required from inspect.Analyzer: under go vet the
-	// suite runs on every dependency for scope's facts, and most of them
-	// are out of scope.
-	insp := inspector.New(pass.Files)
 	// The package's queries, and the calls of other packages' page
-	// functions (pagewalk.PageQuery facts) that run one for it.
-	queries := append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
+	// functions (pagewalk.PageQuery facts) that run one for it: found
+	// once by pagewalk.QueriesAnalyzer, or here when the settings put
+	// in scope a package the default scope leaves out. The inspector is
+	// built there, not required from inspect.Analyzer: under go vet the
+	// suite runs on every dependency for the facts, and most of them are
+	// out of scope.
+	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
+	insp, queries := pq.Insp, pq.Queries
+	if pq.Flow != sc.Flow {
+		insp = inspector.New(pass.Files)
+		queries = append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
+	}
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
@@ -81,7 +87,6 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
 		Directives: newDirectives(pass),
 	}
-	pagewalk.ExportFacts(pass, in.Walks)
 	if !s.Tests {
 		in.Walks = withoutTests(pass.Fset, in.Walks)
 	}
@@ -136,8 +141,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         []*analysis.Analyzer{scope.Analyzer},
-		FactTypes:        []analysis.Fact{new(pagewalk.PageQuery)},
+		Requires:         []*analysis.Analyzer{scope.Analyzer, pagewalk.QueriesAnalyzer},
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)

@@ -46,6 +46,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/workers",
 		"example.com/fixtures/pgflags",
 		"example.com/fixtures/iotasizes",
+		"example.com/fixtures/recursive",
 	)
 }
 

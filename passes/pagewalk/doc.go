@@ -15,6 +15,10 @@
 //		...
 //	}
 //
+// A walk may also be a recursive function that reads one page and calls
+// itself with the next position (exportFrom(ctx, db, lo+pageSize)); the
+// function is then the walk's loop, and the step a stride.
+//
 // The loop may be in another function than the query: a page helper
 // whose offset is its parameter walks when a caller in the package calls
 // it in a loop with an advancing argument (interproc.go follows up to

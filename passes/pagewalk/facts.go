@@ -3,9 +3,9 @@ package pagewalk
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,75 +46,96 @@ func (f *PageQuery) String() string {
 	return fmt.Sprintf("page query limit=%d offset=%d orderby=%v write=%v at %s", f.Limit, f.Offset, f.OrderBy, f.Write, f.At)
 }
 
-// A PageFunc is a function of the package whose PageQuery fact the
-// checker exports (ExportFacts); query is the page query it runs.
-type PageFunc struct {
-	Func  *types.Func
-	Fact  *PageQuery
-	query token.Pos
+// Queries is the result of QueriesAnalyzer: a package's queries
+// (sqltext.Find) and the calls that run another package's page query
+// (RemoteQueries), with the syntax index and the value index they were
+// found with. Empty for a package out of scope under the default
+// settings; the checker finds its own then (-scope=all).
+type Queries struct {
+	Insp    *inspector.Inspector
+	Flow    *flow.Index
+	Queries []*sqltext.Query
 }
 
-// ExportFacts exports the PageQuery facts of the package's page
-// functions (Result.PageFuncs). The analyzer running it must list
-// PageQuery among its FactTypes.
-func ExportFacts(pass *analysis.Pass, res *Result) {
-	for _, pf := range res.PageFuncs {
-		p := pass.Fset.Position(pf.query)
-		pf.Fact.At = filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
-		pass.ExportObjectFact(pf.Func, pf.Fact)
-	}
-}
-
-// pageFuncs returns the functions and methods of the package that run a
-// LIMIT/OFFSET page of a DuckDB query with a parameter as the offset,
-// and no walk of their own (walks are the walks found in the package).
-func (w *walker) pageFuncs(walks []*Walk) []PageFunc {
-	walked := make(map[*sqltext.Query]bool)
-	for _, wk := range walks {
-		if wk.Query != nil {
-			walked[wk.Query] = true
+// QueriesAnalyzer finds the queries of each DuckDB client package (scope
+// auto), which the checks read, and exports a PageQuery fact for each
+// function or method that runs one LIMIT/OFFSET page at an offset that
+// is its parameter. It reports nothing. A separate analyzer, so that the
+// fact is there for every dependency under go vet, and so that a
+// check's analysistest does not expect each fact in its fixtures.
+var QueriesAnalyzer = &analysis.Analyzer{
+	Name:             "rowalignqueries",
+	Doc:              "find the SQL queries of DuckDB client code and export the page functions' PageQuery facts (used by rowalign's checks)",
+	URL:              "https://github.com/rowalign/rowalign",
+	Requires:         []*analysis.Analyzer{scope.Analyzer},
+	FactTypes:        []analysis.Fact{new(PageQuery)},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Queries](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		sc := scope.Of(pass, false, nil)
+		if !sc.InScope || sc.Flow == nil {
+			return &Queries{}, nil
 		}
-	}
-	var out []PageFunc
-	for _, q := range w.queries {
+		insp := inspector.New(pass.Files)
+		qs := sqltext.Find(sc.Flow, insp)
+		exportPageFuncs(pass, sc, qs)
+		return &Queries{Insp: insp, Flow: sc.Flow, Queries: append(qs, RemoteQueries(pass, sc, insp)...)}, nil
+	},
+}
+
+// exportPageFuncs exports the PageQuery fact of each function or method
+// of the package that runs a LIMIT/OFFSET page of a DuckDB query at an
+// offset that is its parameter (and maybe a limit that is another).
+func exportPageFuncs(pass *analysis.Pass, sc *scope.Result, qs []*sqltext.Query) {
+	x := sc.Flow
+	for _, q := range qs {
 		s := q.Shape
-		if walked[q] || s.Limit == nil || s.Offset == nil || q.Remote != "" || w.scope.Foreign(q.Recv) != "" {
+		if s.Limit == nil || s.Offset == nil || sc.Foreign(q.Recv) != "" {
 			continue
 		}
-		decl := w.funcAt(q.Call.Pos())
-		if decl == nil {
+		fn := enclosingFunc(pass, q.Cursor)
+		if fn == nil {
 			continue
 		}
-		fn, ok := w.info.Defs[decl.Name].(*types.Func)
-		if !ok {
-			continue
-		}
-		off := w.paramOf(fn, q.Arg(s.Offset))
+		off := paramOf(x, fn, q.Arg(s.Offset))
 		if off < 0 {
 			continue
 		}
-		fact := &PageQuery{
-			Limit:   w.paramOf(fn, q.Arg(s.Limit)),
+		p := pass.Fset.Position(q.Call.Pos())
+		pass.ExportObjectFact(fn, &PageQuery{
+			Limit:   paramOf(x, fn, q.Arg(s.Limit)),
 			Offset:  off,
 			OrderBy: s.OrderBy,
 			Write:   s.Kind == sqltext.Insert || s.Kind == sqltext.Create,
-		}
-		out = append(out, PageFunc{Func: fn, Fact: fact, query: q.Call.Pos()})
+			At:      filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
+		})
 	}
-	return out
+}
+
+// enclosingFunc returns the function or method declared around cur,
+// when cur is directly in its body (not in a function literal).
+func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if d, ok := c.Node().(*ast.FuncDecl); ok {
+			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+			return fn
+		}
+		return nil
+	}
+	return nil
 }
 
 // paramOf returns the index of the parameter of fn that e is, -1 when e
 // is not one of them.
-func (w *walker) paramOf(fn *types.Func, e ast.Expr) int {
+func paramOf(x *flow.Index, fn *types.Func, e ast.Expr) int {
 	if e == nil {
 		return -1
 	}
-	v, ok := w.flow.ObjectOf(e).(*types.Var)
+	v, ok := x.ObjectOf(e).(*types.Var)
 	if !ok {
 		return -1
 	}
-	p, ok := w.flow.Params[v]
+	p, ok := x.Params[v]
 	if !ok || p.Func != fn || p.Variadic {
 		return -1
 	}

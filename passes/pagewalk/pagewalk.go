@@ -152,7 +152,4 @@ type Result struct {
 	Appends []*Append
 	// Queries are all the queries of the package, walks or not.
 	Queries []*sqltext.Query
-	// PageFuncs are the functions of the package that run one page for
-	// their callers, whose PageQuery facts the checker exports.
-	PageFuncs []PageFunc
 }

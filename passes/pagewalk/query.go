@@ -64,7 +64,6 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
 	}
-	res.PageFuncs = w.pageFuncs(res.Walks)
 	return res
 }
 
@@ -93,7 +92,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				sites = w.sites(size, 0)
 			}
 			walk.Sites = addSites(i, walk.Sites, through(sites, r))
-			walk.Strides = addSites(i, walk.Strides, through(append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
 			walk.calls = addCall(walk.calls, r)
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:
@@ -110,7 +109,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 			if size != nil {
 				walk.Sites = addSites(i, walk.Sites, through(w.sites(size, 0), r))
 			}
-			walk.Strides = addSites(i, walk.Strides, through(append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...), r))
+			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.RowidLo))...), r))
 			walk.calls = addCall(walk.calls, r)
 		}
 	case s.Limit != nil && s.Keyset != nil:
