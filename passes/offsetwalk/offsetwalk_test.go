@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy", "example.com/fixtures/crossfunc", "example.com/fixtures/readtx", "example.com/fixtures/sharedpage", "example.com/fixtures/compositekey", "example.com/fixtures/repolist", "example.com/fixtures/recursive")
+	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy", "example.com/fixtures/crossfunc", "example.com/fixtures/readtx", "example.com/fixtures/sharedpage", "example.com/fixtures/compositekey", "example.com/fixtures/repolist", "example.com/fixtures/recursive", "example.com/fixtures/gotowalk")
 }

@@ -15,7 +15,9 @@
 //		...
 //	}
 //
-// A walk may also be a recursive function that reads one page and calls
+// A loop may also be written with goto: a label before the query and a
+// goto to it after (the block holding both is the walk's loop); and a
+// walk may be a recursive function that reads one page and calls
 // itself with the next position (exportFrom(ctx, db, lo+pageSize)); the
 // function is then the walk's loop, and the step a stride.
 //

@@ -219,7 +219,7 @@ func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
 	if pos == nil {
 		return nil // OFFSET 0, or an argument passed as args...
 	}
-	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BlockStmt)(nil), (*ast.FuncDecl)(nil)) {
 		switch loop := c.Node().(type) {
 		case *ast.FuncDecl:
 			return nil
@@ -227,9 +227,44 @@ func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
 			if w.advances(pos, loop, 0) {
 				return loop
 			}
+		case *ast.BlockStmt:
+			if jumpsBack(loop, cur.Node().Pos()) && w.advances(pos, loop, 0) {
+				return loop
+			}
 		}
 	}
 	return nil
+}
+
+// jumpsBack reports whether block loops with goto around pos: a
+// statement of block before pos is labelled L, and a goto L follows pos
+// in block.
+//
+//	next:
+//		rows, err := db.Query("... LIMIT ? OFFSET ?", n, off)
+//		...
+//		if more { off += n; goto next }
+func jumpsBack(block *ast.BlockStmt, pos token.Pos) bool {
+	labels := make(map[string]bool)
+	for _, st := range block.List {
+		if l, ok := st.(*ast.LabeledStmt); ok && l.Pos() < pos {
+			labels[l.Label.Name] = true
+		}
+	}
+	if len(labels) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && labels[b.Label.Name] && b.Pos() > pos {
+			found = true
+		}
+		return true
+	})
+	return found
 }
 
 // keysetLoop returns the innermost loop around cur that writes the last
