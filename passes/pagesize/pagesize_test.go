@@ -47,6 +47,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/pgflags",
 		"example.com/fixtures/iotasizes",
 		"example.com/fixtures/recursive",
+		"example.com/fixtures/methodvalue",
 	)
 }
 
