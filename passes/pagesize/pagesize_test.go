@@ -48,6 +48,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/iotasizes",
 		"example.com/fixtures/recursive",
 		"example.com/fixtures/methodvalue",
+		"example.com/fixtures/tinypages",
 	)
 }
 

@@ -68,7 +68,14 @@ func find(in *checker.Input, check string) []*finding {
 // a read walk, or a byte count.
 func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string {
 	v, rg := site.Value, int64(s.RowGroup)
-	if v <= 0 || v%rg == 0 || v < int64(s.Min) || isByteName(site.Name) {
+	if v <= 0 || v%rg == 0 || isByteName(site.Name) {
+		return ""
+	}
+	// -min keeps small batches of commit loops quiet: a loop that commits
+	// every 500 rows may never see more than a few hundred. A page walk
+	// is no request page (a request's offset does not advance): it runs
+	// until the table ends, so its pages cost at any size (issue 17).
+	if v < int64(s.Min) && w.Query == nil {
 		return ""
 	}
 	if w.Write {
@@ -77,8 +84,10 @@ func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string 
 		}
 		return settings.CommitSize
 	}
-	if v%settings.VectorSize == 0 && rg%v == 0 {
+	if v%settings.VectorSize == 0 && rg%v == 0 && v >= int64(s.Min) {
 		// 61,440 = 30 vectors: every page stays inside one row group.
+		// Below -min (2,048 ... 8,192) the query per page costs more
+		// than the group shared: reported as a tiny page.
 		return ""
 	}
 	return settings.PageSize
@@ -98,8 +107,9 @@ func aligned(v, rowGroup int64) int64 {
 }
 
 // Costs are a check's words for what a size costs: one misaligned size,
-// and a size smaller than one row group.
-type Costs struct{ Misaligned, Small string }
+// a size smaller than one row group, and a size below -min (a page
+// walk's only; empty: Small says it).
+type Costs struct{ Misaligned, Small, Tiny string }
 
 // Diagnostics reports the findings of check, naming the size as what
 // ("page size", "commit size"):
@@ -111,6 +121,9 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		relation, cost := "is not a multiple of", c.Misaligned
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
+		}
+		if f.Site.Value < int64(in.Settings.Min) && c.Tiny != "" {
+			cost = c.Tiny
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset))
 		out = append(out, f.diagnostic(in.Pass, msg))
