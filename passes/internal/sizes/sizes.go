@@ -122,7 +122,7 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
 		}
-		if f.Site.Value < int64(in.Settings.Min) && c.Tiny != "" {
+		if f.Site.Value < f.RowGroup && f.Site.Value < int64(in.Settings.Min) && c.Tiny != "" {
 			cost = c.Tiny
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset))
