@@ -13,7 +13,8 @@
 //	db.Exec("ATTACH 'a.db' AS a (ROW_GROUP_SIZE 200000)")
 //
 // The size may be put into the text from Go, as a literal, a named
-// constant or a variable assigned once:
+// constant, or a variable or struct field the package assigns once
+// (cfg.RowGroupSize with Config{RowGroupSize: 100_000}):
 //
 //	db.Exec(fmt.Sprintf("ATTACH '%s' AS w (ROW_GROUP_SIZE %d)", path, 150_000))
 //

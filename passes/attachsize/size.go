@@ -64,9 +64,10 @@ func sizeOf(in *checker.Input, q *sqltext.Query, op *sqltext.Operand) (size, boo
 }
 
 // trace finds the constant value of the integer expression e, the name
-// it is known by and the literal that writes it. Anything but constants
-// and variables assigned one value once (a flag, a parameter, a
-// computation) gives false.
+// it is known by and the literal that writes it. Anything but constants,
+// and variables and struct fields assigned one value once in the
+// package: anything else (a flag, a parameter, a computation) gives
+// false.
 func trace(pkg *types.Package, x *flow.Index, e ast.Expr, sz *size, depth int) bool {
 	if depth > flow.MaxDepth {
 		return false
@@ -81,15 +82,25 @@ func trace(pkg *types.Package, x *flow.Index, e ast.Expr, sz *size, depth int) b
 		return false // a constant that is not an integer
 	}
 	v, ok := x.ObjectOf(e).(*types.Var)
-	if !ok || v.IsField() {
+	if !ok {
 		return false
+	}
+	name := v.Name()
+	if v.IsField() {
+		// cfg.RowGroupSize: the one value the package ever stores in the
+		// field (Config{RowGroupSize: 100_000}, cfg.RowGroupSize = n),
+		// as for a variable assigned once. A value decoded into the
+		// struct from a file may replace it at run time; the constant
+		// still runs whenever nothing does, as a flag's default does.
+		v = v.Origin()
+		name = types.ExprString(e)
 	}
 	val := x.SingleValue(v)
 	if val == nil {
 		return false
 	}
 	if sz.name == "" {
-		sz.name = v.Name()
+		sz.name = name
 	}
 	return trace(pkg, x, val, sz, depth+1)
 }

@@ -72,15 +72,24 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	if !sc.InScope {
 		return nil
 	}
-	// Built here, not required from inspect.Analyzer: under go vet the
-	// suite runs on every dependency for scope's facts, and most of them
-	// are out of scope.
-	insp := inspector.New(pass.Files)
+	// The package's queries, and the calls of other packages' page
+	// functions (pagewalk.PageQuery facts) that run one for it: found
+	// once by pagewalk.QueriesAnalyzer, or here when the settings put
+	// in scope a package the default scope leaves out. The inspector is
+	// built there, not required from inspect.Analyzer: under go vet the
+	// suite runs on every dependency for the facts, and most of them are
+	// out of scope.
+	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
+	insp, queries := pq.Insp, pq.Queries
+	if pq.Flow != sc.Flow {
+		insp = inspector.New(pass.Files)
+		queries = append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
+	}
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -162,9 +171,10 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 // requires returns scope.Analyzer and the analyzers the checks require,
 // each once.
 func requires(checks []Check) []*analysis.Analyzer {
-	// Every check reads scope's facts and the appenders' (flush and
-	// append helpers across packages).
-	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer}
+	// Every check reads scope's facts, the appenders' (flush and append
+	// helpers across packages) and the package's queries with their
+	// PageQuery facts (pagewalk.QueriesAnalyzer).
+	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, pagewalk.QueriesAnalyzer}
 	for _, c := range checks {
 		for _, r := range c.Requires {
 			if !slices.Contains(out, r) {

@@ -3,6 +3,7 @@ package offsetwalk
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -72,19 +73,30 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		default:
 			continue
 		}
+		if w.Query.Remote != "" {
+			// The query is another package's: say which.
+			what += " through " + w.Query.Remote
+		}
 		alt := pagerRead
 		if w.Write {
 			alt = pagerWrite
 		}
-		d := analysis.Diagnostic{
-			Pos:     w.Query.Call.Pos(),
-			End:     w.Query.Call.End(),
-			Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
+		for _, at := range w.ReportAt() {
+			// A helper's query is reported where a loop makes it a walk.
+			d := analysis.Diagnostic{
+				Pos:     at.Pos(),
+				End:     at.End(),
+				Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
+			}
+			// The pager rewrite replaces a loop around its own query:
+			// not a helper's call, nor a query of another package.
+			if at == ast.Node(w.Query.Call) && w.Query.Remote == "" {
+				if fix := rewrite.For(in, w); fix != nil {
+					d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
+				}
+			}
+			out = append(out, d)
 		}
-		if fix := rewrite.For(in, w); fix != nil {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
-		}
-		out = append(out, d)
 	}
 	return out
 }

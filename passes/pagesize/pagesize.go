@@ -30,10 +30,18 @@ const (
 	// costSmall: rowid-range walks at 10,000-row pages took 3.37 s, at
 	// 122,880-row pages 3.14 s.
 	costSmall = "the next page reads the same row group again (7% slower at 10,000 rows)"
+	// costTiny: pages below -min (10,000), which a whole-table walk gets
+	// reported for at any size (issue 17). Whole-table walks of the demo
+	// table, CPU seconds of the walking process (wall times were inflated
+	// by a load of 3-56 on 2 cores), 2026-12-01 08:28-09:39 UTC: rowid
+	// ranges 49.27 s at 100-row pages, 12.27 s at 1,000, 6.22 s at
+	// 122,880; LIMIT/OFFSET 137.27 s, 21.00 s, 8.25 s
+	// (docs/measurements.md#tiny-pages).
+	costTiny = "each page is a query of its own (a whole-table walk at 100-row pages took 8-17x the CPU time of 122,880-row pages, at 1,000-row pages 2-2.5x)"
 )
 
 func run(in *checker.Input) []analysis.Diagnostic {
-	return sizes.Diagnostics(withoutTableFuncs(in), settings.PageSize, "page size", sizes.Costs{Misaligned: costMisaligned, Small: costSmall})
+	return sizes.Diagnostics(withoutTableFuncs(in), settings.PageSize, "page size", sizes.Costs{Misaligned: costMisaligned, Small: costSmall, Tiny: costTiny})
 }
 
 // withoutTableFuncs returns in without the read walks over a table

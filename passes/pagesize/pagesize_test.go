@@ -45,6 +45,10 @@ func Test(t *testing.T) {
 		"example.com/fixtures/envpage",
 		"example.com/fixtures/workers",
 		"example.com/fixtures/pgflags",
+		"example.com/fixtures/iotasizes",
+		"example.com/fixtures/recursive",
+		"example.com/fixtures/methodvalue",
+		"example.com/fixtures/tinypages",
 	)
 }
 

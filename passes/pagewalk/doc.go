@@ -15,6 +15,12 @@
 //		...
 //	}
 //
+// A loop may also be written with goto: a label before the query and a
+// goto to it after (the block holding both is the walk's loop); and a
+// walk may be a recursive function that reads one page and calls
+// itself with the next position (exportFrom(ctx, db, lo+pageSize)); the
+// function is then the walk's loop, and the step a stride.
+//
 // The loop may be in another function than the query: a page helper
 // whose offset is its parameter walks when a caller in the package calls
 // it in a loop with an advancing argument (interproc.go follows up to
@@ -75,7 +81,15 @@
 // walks over a handle opened with another driver; sizes no constant
 // reaches (computed at run time, read from a file); across a function
 // boundary, a position computed from two parameters (off := page * n
-// with n a parameter too), a helper reached only from another package or
-// through an interface or a func value passed around, or more than three
-// hops.
+// with n a parameter too), a helper reached through a func value passed
+// around, or more than three hops.
+//
+// Across packages, a function or method whose query runs one
+// LIMIT/OFFSET page at an offset that is its parameter, and walks
+// nothing itself, carries a PageQuery fact (facts.go): an importer that
+// calls it in a loop whose offset advances walks, whether it calls it
+// directly (s.ListRepositories(ctx, 500, page*500)) or through an
+// interface the method implements (l.ListRepositories(ctx, n, off) with
+// l a Lister of the importer's). The walk is the importer's call; the
+// same method called once (a command printing one page) is no walk.
 package pagewalk

@@ -32,6 +32,10 @@ type reach struct {
 	pos ast.Expr
 	// chain are the hops from the query's function out to loop's.
 	chain []hop
+	// step is, for a walk written as a recursive function (loop is its
+	// *ast.FuncDecl), the argument of the call in which it calls itself
+	// with the next position: off+pageSize.
+	step ast.Expr
 }
 
 // A hop carries expressions one step out of the function running a query:
@@ -52,6 +56,41 @@ type hop struct {
 	// that feeds it.
 	recv *types.Var
 	send *ast.SendStmt
+}
+
+// call returns the call or send in loop's function through which r
+// reaches a named function of the package (a helper that other paths
+// may call for one page), or nil when every hop is a function literal's
+// (a closure or worker only this loop runs) or there is no hop.
+func (r reach) call() ast.Node {
+	if len(r.chain) == 0 {
+		return nil
+	}
+	for _, h := range r.chain {
+		if _, named := h.inner.(*ast.FuncDecl); named && h.call != nil {
+			return r.chain[len(r.chain)-1].at.Node()
+		}
+	}
+	return nil
+}
+
+// through marks sites as found through r's call.
+func through(sites []Site, r reach) []Site {
+	if c := r.call(); c != nil {
+		for i := range sites {
+			sites[i].via = c
+		}
+	}
+	return sites
+}
+
+// addCall appends the call r reaches its helper through to calls, once.
+func addCall(calls []ast.Node, r reach) []ast.Node {
+	c := r.call()
+	if c == nil || slices.Contains(calls, c) {
+		return calls
+	}
+	return append(calls, c)
 }
 
 // out translates an expression of the query's function into loop's.
@@ -82,6 +121,10 @@ func (w *walker) reachFrom(cur inspector.Cursor, pos ast.Expr, chain []hop, out 
 	}
 	if loop := w.walkingLoop(cur, pos); loop != nil {
 		*out = append(*out, reach{loop: loop, pos: pos, chain: chain})
+		return
+	}
+	if fn, step := w.recursion(cur, pos); fn != nil {
+		*out = append(*out, reach{loop: fn, pos: pos, chain: chain, step: step})
 		return
 	}
 	if len(chain) >= maxHops {
@@ -488,6 +531,57 @@ func (w *walker) crossingStrides(h hop, e ast.Expr, depth int) []Site {
 			if val := w.flow.SingleValue(v); val != nil {
 				return w.crossingStrides(h, val, depth+1)
 			}
+		}
+	}
+	return nil
+}
+
+// recursion returns the function declaration around cur when it walks
+// by calling itself with the next position: pos is its parameter, and a
+// call of the function in its own body passes an argument for it that
+// is computed from it (exportFrom(ctx, db, off+pageSize)); step is that
+// argument. A recursive call that passes the parameter unchanged, or a
+// value that does not come from it, is no walk.
+func (w *walker) recursion(cur inspector.Cursor, pos ast.Expr) (fn *ast.FuncDecl, step ast.Expr) {
+	v, ok := w.flow.ObjectOf(pos).(*types.Var)
+	if !ok {
+		return nil, nil
+	}
+	p, ok := w.flow.Params[v]
+	if !ok || p.Func == nil || p.Variadic {
+		return nil, nil
+	}
+	decl := w.funcAt(cur.Node().Pos())
+	if decl == nil || w.info.Defs[decl.Name] != p.Func {
+		return nil, nil
+	}
+	for _, call := range w.flow.Calls[p.Func] {
+		if !within(call, decl) || p.Index >= len(call.Args) || call.Ellipsis.IsValid() {
+			continue
+		}
+		arg := ast.Unparen(call.Args[p.Index])
+		if w.flow.ObjectOf(arg) == v {
+			continue // the same position again
+		}
+		if w.mentions(arg, v, decl, 0) {
+			return decl, arg
+		}
+	}
+	return nil, nil
+}
+
+// stepSites returns the constants a recursive walk's position advances
+// by: pageSize in exportFrom(ctx, db, off+pageSize), where the page size
+// is written a second time.
+func (w *walker) stepSites(r reach) []Site {
+	b, ok := ast.Unparen(r.step).(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD {
+		return nil
+	}
+	v, _ := w.flow.ObjectOf(r.pos).(*types.Var)
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if v != nil && w.mentions(pair[0], v, r.loop, 0) && !w.mentions(pair[1], v, r.loop, 0) {
+			return w.sites(pair[1], 0)
 		}
 	}
 	return nil

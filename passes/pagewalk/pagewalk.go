@@ -42,6 +42,8 @@ type Walk struct {
 	Query *sqltext.Query
 	// loop is the *ast.ForStmt or *ast.RangeStmt that walks.
 	loop ast.Node
+	// calls: see Calls.
+	calls []ast.Node
 	// via is the helper a commit loop calls to commit (its FuncDecl, or
 	// the function literal), when the commit is not written in the loop's
 	// own function.
@@ -79,6 +81,27 @@ type Walk struct {
 	Strides []Site
 }
 
+// Calls are where a walk whose query is in a helper becomes a walk: the
+// call, in each walking loop, that leads to the helper (rows, err :=
+// readPage(ctx, db, off)), or the send that feeds its worker. Nil when
+// the query runs in the walking loop's own function, or in a function
+// literal that only that loop runs (go func(off int) {...}(p*n)). A
+// helper shared by one-page paths (an HTTP handler's) and a walking loop
+// is reported at the loop, and the one-page paths stay silent.
+func (w *Walk) Calls() []ast.Node { return w.calls }
+
+// ReportAt returns where a finding about the walk's strategy stands:
+// its Calls, or else its query or commit.
+func (w *Walk) ReportAt() []ast.Node {
+	if len(w.calls) > 0 {
+		return w.calls
+	}
+	if w.Query != nil {
+		return []ast.Node{w.Query.Call}
+	}
+	return []ast.Node{w.commit}
+}
+
 // Pos is where the walk runs: its query or its commit.
 func (w *Walk) Pos() token.Pos {
 	if w.Query != nil {
@@ -100,10 +123,27 @@ type Site struct {
 	Fixable bool
 	// Foreign reports a constant declared in another package.
 	Foreign bool
+	// Grouped reports a constant of this package whose value no literal
+	// of its own writes: computed from iota, or repeating the expression
+	// of a constant before it in its const group, or whose expression
+	// the constants after it repeat. Rewriting that expression would
+	// change the other constants of the group, so there is no fix.
+	Grouped bool
+	// Decl is where the constant is declared, for Foreign and Grouped
+	// sites: the message says where the value is set.
+	Decl token.Pos
 	// Literal is the source text of an integer literal at Pos, so a fix can
 	// keep its style (250_000, 0x3d090); "" for other expressions.
 	Literal string
+	// via is the call in the walking loop through which the size reaches
+	// a helper's query (one of the walk's Calls), nil when there is none.
+	via ast.Node
 }
+
+// Via returns the call in the walking loop through which the size
+// reaches its walk's query in a helper, or nil: a directive there
+// silences the size the call passes.
+func (s Site) Via() ast.Node { return s.via }
 
 // An Append is a DuckDB Appender fed row by row inside a loop.
 type Append struct {

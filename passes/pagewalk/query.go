@@ -102,8 +102,9 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				// iterator yields it: bounds(total, 200_000).
 				sites = w.sites(size, 0)
 			}
-			walk.Sites = addSites(i, walk.Sites, sites)
-			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.Offset))...))
+			walk.Sites = addSites(i, walk.Sites, through(sites, r))
+			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			walk.calls = addCall(walk.calls, r)
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:
 		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
@@ -117,9 +118,10 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				walk.size = size
 			}
 			if size != nil {
-				walk.Sites = addSites(i, walk.Sites, w.sites(size, 0))
+				walk.Sites = addSites(i, walk.Sites, through(w.sites(size, 0), r))
 			}
-			walk.Strides = addSites(i, walk.Strides, append(w.strideSites(r.pos, r.loop), w.hopStrides(r, q.Arg(s.RowidLo))...))
+			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.RowidLo))...), r))
+			walk.calls = addCall(walk.calls, r)
 		}
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
@@ -143,7 +145,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 // every page: a transaction's Commit, or a flush of an Appender (the
 // page's rows appended, then app.Flush(), or a helper's flush).
 func (w *walker) commitPages(walk *Walk) {
-	if c := w.commitIn(walk.loop); c != nil {
+	if c := w.commitIn(walk.loop); c != nil && !w.readOnlyTx(c) {
 		walk.Write, walk.commit = true, c
 		return
 	}
@@ -190,6 +192,88 @@ func (w *walker) foreignCopy(walk *Walk, eng string) *Walk {
 	return walk
 }
 
+// readOnlyTx reports whether commit (tx.Commit) ends a transaction that
+// writes nothing: one begun with sql.TxOptions{ReadOnly: true}, or one
+// used only to run reads (SELECT ...) and to end it. A keyset walk that
+// reads each page in its own transaction copies nothing, so it is told
+// to read with pager.Pages, not to copy with pager.Copy. A transaction
+// passed to another function, or used otherwise, may write.
+func (w *walker) readOnlyTx(commit ast.Node) bool {
+	call, ok := commit.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	tx, ok := w.flow.ObjectOf(sel.X).(*types.Var)
+	if !ok || tx.IsField() || w.flow.Escaped[tx] {
+		return false
+	}
+	for _, wr := range w.flow.Writes[tx] {
+		if wr.Tuple && wr.Index == 0 && beginsReadOnly(w.info, wr.Value) {
+			return true
+		}
+	}
+	reads := make(map[ast.Node]bool)
+	for _, q := range w.queries {
+		if q.Shape.Kind == sqltext.Read && w.flow.ObjectOf(q.Recv) == tx {
+			reads[ast.Unparen(q.Recv)] = true
+		}
+	}
+	decl := w.funcAt(call.Pos())
+	if decl == nil {
+		return false
+	}
+	cur, ok := w.cursorOf(decl)
+	if !ok {
+		return false
+	}
+	for c := range cur.Preorder((*ast.Ident)(nil)) {
+		id := c.Node().(*ast.Ident)
+		if w.info.Uses[id] != tx {
+			continue
+		}
+		if reads[id] {
+			continue
+		}
+		if s, ok := c.Parent().Node().(*ast.SelectorExpr); ok && s.X == id && (s.Sel.Name == "Commit" || s.Sel.Name == "Rollback") {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// beginsReadOnly reports whether e is a BeginTx call whose options are a
+// literal sql.TxOptions{ReadOnly: true}.
+func beginsReadOnly(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	if fn := flow.Callee(info, call); fn == nil || fn.Name() != "BeginTx" {
+		return false
+	}
+	opts := ast.Unparen(call.Args[1])
+	if u, ok := opts.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		opts = ast.Unparen(u.X)
+	}
+	lit, ok := opts.(*ast.CompositeLit)
+	if !ok || !flow.IsNamed(info.TypeOf(lit), "database/sql", "TxOptions") {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "ReadOnly" {
+				return types.ExprString(kv.Value) == "true"
+			}
+		}
+	}
+	return false
+}
+
 // walkingLoop returns the innermost loop around cur in the same function
 // (function literals included: a transaction helper's callback runs in
 // the loop that calls it) in which the position expression pos advances.
@@ -197,7 +281,7 @@ func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
 	if pos == nil {
 		return nil // OFFSET 0, or an argument passed as args...
 	}
-	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BlockStmt)(nil), (*ast.FuncDecl)(nil)) {
 		switch loop := c.Node().(type) {
 		case *ast.FuncDecl:
 			return nil
@@ -205,9 +289,44 @@ func (w *walker) walkingLoop(cur inspector.Cursor, pos ast.Expr) ast.Node {
 			if w.advances(pos, loop, 0) {
 				return loop
 			}
+		case *ast.BlockStmt:
+			if jumpsBack(loop, cur.Node().Pos()) && w.advances(pos, loop, 0) {
+				return loop
+			}
 		}
 	}
 	return nil
+}
+
+// jumpsBack reports whether block loops with goto around pos: a
+// statement of block before pos is labelled L, and a goto L follows pos
+// in block.
+//
+//	next:
+//		rows, err := db.Query("... LIMIT ? OFFSET ?", n, off)
+//		...
+//		if more { off += n; goto next }
+func jumpsBack(block *ast.BlockStmt, pos token.Pos) bool {
+	labels := make(map[string]bool)
+	for _, st := range block.List {
+		if l, ok := st.(*ast.LabeledStmt); ok && l.Pos() < pos {
+			labels[l.Label.Name] = true
+		}
+	}
+	if len(labels) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && labels[b.Label.Name] && b.Pos() > pos {
+			found = true
+		}
+		return true
+	})
+	return found
 }
 
 // keysetLoop returns the innermost loop around cur that writes the last

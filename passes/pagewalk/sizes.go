@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
 	"github.com/rowalign/rowalign/passes/sqltext"
@@ -126,7 +127,12 @@ func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
 	}
 	if c := w.flow.ConstOf(e); c != nil {
 		if c.Pkg() != w.pkg {
-			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true}
+			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: types.ExprString(e), Foreign: true, Decl: c.Pos()}
+		}
+		if w.grouped(c) {
+			// const ( small = (iota+1) * 100_000; large ): no literal
+			// is large's own.
+			return Site{Pos: e.Pos(), End: e.End(), Value: v, Name: c.Name(), Grouped: true, Decl: c.Pos()}
 		}
 		if decl := w.flow.ConstValues[c]; decl != nil && depth < flow.MaxDepth {
 			// const pageSize = base: report where the digits are.
@@ -143,4 +149,44 @@ func (w *walker) constSite(e ast.Expr, v int64, depth int) Site {
 		s.Literal = lit.Value
 	}
 	return s
+}
+
+// grouped reports whether the constant c of this package is declared
+// in a const group without a literal of its own: its expression
+// mentions iota, it repeats the expression of a constant before it
+// (an implicit repetition), or a constant after it repeats its
+// expression.
+func (w *walker) grouped(c *types.Const) bool {
+	cur, ok := w.root.FindByPos(c.Pos(), c.Pos()+token.Pos(len(c.Name())))
+	if !ok {
+		return false
+	}
+	spec, ok := cur.Parent().Node().(*ast.ValueSpec)
+	if !ok {
+		return false
+	}
+	decl, ok := cur.Parent().Parent().Node().(*ast.GenDecl)
+	if !ok || decl.Tok != token.CONST {
+		return false
+	}
+	if len(spec.Values) == 0 {
+		return true
+	}
+	iota := false
+	for _, v := range spec.Values {
+		ast.Inspect(v, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if _, ok := w.info.Uses[id].(*types.Const); ok && id.Name == "iota" && w.info.Uses[id].Pkg() == nil {
+					iota = true
+				}
+			}
+			return !iota
+		})
+	}
+	if iota {
+		return true
+	}
+	// const ( a = 100_000; b ): b repeats a's expression.
+	i := slices.Index(decl.Specs, ast.Spec(spec))
+	return i >= 0 && i+1 < len(decl.Specs) && len(decl.Specs[i+1].(*ast.ValueSpec).Values) == 0
 }

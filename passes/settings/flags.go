@@ -11,7 +11,7 @@ import (
 // reports a bad one as a usage error before any package is analysed.
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&intFlag{p: &s.RowGroup, check: validRowGroup}, "rowgroup", "DuckDB row group size in `rows`, a multiple of 2048; ATTACH ... (ROW_GROUP_SIZE n) changes it per database")
-	fs.Var(&intFlag{p: &s.Min, check: validMin}, "min", "smallest page or commit size reported, in `rows`; smaller batches are latency choices, not bulk loads")
+	fs.Var(&intFlag{p: &s.Min, check: validMin}, "min", "smallest commit size reported, in `rows`; smaller batches are latency choices, not bulk loads (page walks are reported at any size below a row group)")
 	fs.Var((*scopeFlag)(&s.Scope), "scope", "which packages to lint (`auto|all`): auto, DuckDB client code only; all, every package")
 	fs.Var(&listFlag{p: &s.Wrappers, check: validWrappers}, "wrappers", "comma-separated import `paths` of packages that open DuckDB for their importers; importing one puts a package in scope")
 	fs.Var(&listFlag{p: &s.Checks, check: validChecks}, "checks", "comma-separated `checks` to run: all, a check's name to add it, -name to remove it (e.g. all,-appendertx)")

@@ -66,7 +66,9 @@ const allChecks = "all"
 type Settings struct {
 	// RowGroup is the row group size sizes must be multiples of.
 	RowGroup int `json:"row-group-size"`
-	// Min is the smallest page or commit size reported.
+	// Min is the smallest commit size reported, and the smallest
+	// vector-sized chunk of a read walk left silent; page walks are
+	// reported at any size below a row group (issue 17).
 	Min int `json:"min-size"`
 	// Scope is ScopeAuto or ScopeAll.
 	Scope string `json:"scope"`

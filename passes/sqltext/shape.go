@@ -104,6 +104,10 @@ func parseTokens(toks []Token) Shape {
 					break
 				}
 			}
+			if op := rowKeyset(toks, i, s.OrderKey); op != nil {
+				s.Keyset = op
+				break
+			}
 		}
 	}
 	s.TableFunc = readsTableFunc(toks, depth)
@@ -262,4 +266,37 @@ func isWord(tk Token, w string) bool { return tk.Kind == Word && tk.Text == w }
 
 func isComparison(op string) bool {
 	return op == ">" || op == ">=" || op == "<" || op == "<="
+}
+
+// rowKeyset returns the operand that bounds key in a row comparison
+// starting at toks[i], the keyset walk of a composite key:
+// (ts, id) > (?, ?) with key TS gives the first ?. The key must be the
+// row's first column, as ORDER BY ts, id sorts by it first.
+func rowKeyset(toks []Token, i int, key string) *Operand {
+	if toks[i].Kind != Punct || toks[i].Text != "(" {
+		return nil
+	}
+	j := i + 1
+	// t.ts: the column after the qualifier.
+	if j+2 < len(toks) && toks[j].Kind == Word && toks[j+1].Text == "." && toks[j+2].Kind == Word {
+		j += 2
+	}
+	if j >= len(toks) || toks[j].Kind != Word || toks[j].Text != key {
+		return nil
+	}
+	// The closing parenthesis of the row, then the comparison and the
+	// other row.
+	depth := toks[i].Depth
+	for j++; j < len(toks); j++ {
+		if toks[j].Kind == Punct && toks[j].Text == ")" && toks[j].Depth == depth {
+			break
+		}
+	}
+	if j+3 >= len(toks) || toks[j+1].Kind != Punct || !isComparison(toks[j+1].Text) || toks[j+2].Text != "(" {
+		return nil
+	}
+	if op := operandAt(toks, j+3); op != nil && op.Tok.Kind != Number {
+		return op
+	}
+	return nil
 }

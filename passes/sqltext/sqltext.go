@@ -39,6 +39,11 @@ type Query struct {
 	// optional filters came first; questions is the number of ?.
 	tail      []ast.Expr
 	questions int
+	// Remote names the function of another package whose page query the
+	// call runs, with where that query is ("store.(*Repo).List (query at
+	// repo.go:31)"), when the call stands for it (pagewalk's PageQuery
+	// fact); Text is then empty.
+	Remote string
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,9 +53,10 @@ func find(in *checker.Input, check string) []*finding {
 	}
 	var out []*finding
 	for _, f := range byPos {
-		// A directive on the walk's own line silences the size it uses,
-		// wherever that size is written.
-		if f.Check == check && !in.Directives.Ignored(f.Walk.Pos()) {
+		// A directive on the walk's own line, or on the call of its helper
+		// in the walking loop, silences the size it uses, wherever that
+		// size is written.
+		if f.Check == check && !in.Directives.Ignored(f.Walk.Pos()) && (f.Site.Via() == nil || !in.Directives.Ignored(f.Site.Via().Pos())) {
 			out = append(out, f)
 		}
 	}
@@ -67,7 +69,14 @@ func find(in *checker.Input, check string) []*finding {
 // a read walk, or a byte count.
 func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string {
 	v, rg := site.Value, int64(s.RowGroup)
-	if v <= 0 || v%rg == 0 || v < int64(s.Min) || isByteName(site.Name) {
+	if v <= 0 || v%rg == 0 || isByteName(site.Name) {
+		return ""
+	}
+	// -min keeps small batches of commit loops quiet: a loop that commits
+	// every 500 rows may never see more than a few hundred. A page walk
+	// is no request page (a request's offset does not advance): it runs
+	// until the table ends, so its pages cost at any size (issue 17).
+	if v < int64(s.Min) && w.Query == nil {
 		return ""
 	}
 	if w.Write {
@@ -76,8 +85,10 @@ func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string 
 		}
 		return settings.CommitSize
 	}
-	if v%settings.VectorSize == 0 && rg%v == 0 {
+	if v%settings.VectorSize == 0 && rg%v == 0 && v >= int64(s.Min) {
 		// 61,440 = 30 vectors: every page stays inside one row group.
+		// Below -min (2,048 ... 8,192) the query per page costs more
+		// than the group shared: reported as a tiny page.
 		return ""
 	}
 	return settings.PageSize
@@ -97,8 +108,9 @@ func aligned(v, rowGroup int64) int64 {
 }
 
 // Costs are a check's words for what a size costs: one misaligned size,
-// and a size smaller than one row group.
-type Costs struct{ Misaligned, Small string }
+// a size smaller than one row group, and a size below -min (a page
+// walk's only; empty: Small says it).
+type Costs struct{ Misaligned, Small, Tiny string }
 
 // Diagnostics reports the findings of check, naming the size as what
 // ("page size", "commit size"):
@@ -111,7 +123,10 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
 		}
-		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
+		if f.Site.Value < f.RowGroup && f.Site.Value < int64(in.Settings.Min) && c.Tiny != "" {
+			cost = c.Tiny
+		}
+		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset))
 		d := f.diagnostic(in.Pass, msg)
 		if in.Settings.Enabled(settings.OffsetWalk) {
 			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Loop.Pos() <= f.Site.Pos && f.Site.Pos < fix.Loop.End() {
@@ -134,17 +149,34 @@ func (f *finding) subject(what string) string {
 	return what + " " + itoa(f.Site.Value)
 }
 
-// use says what to write instead: "use 245760", or, for a constant of
-// another package, where to change it; for a copy from another engine,
-// which of the two sizes to change.
-func (f *finding) use() string {
-	if eng := f.Walk.ReadEngine; eng != "" {
-		return fmt.Sprintf("each page read from %s is one DuckDB commit: read %d rows a page, or commit every %d rows", eng, f.Aligned, f.Aligned)
+// use says what to write instead: "use 245760", or, for a constant
+// with no literal of its own to change here, what to change and where:
+// another package's constant (whose declaration may be computed too, which
+// export data does not say), or a constant computed in a const group
+// (iota, an implicit repetition); for a copy from another engine, which
+// of the two sizes to change.
+func (f *finding) use(fset *token.FileSet) string {
+	n := itoa(f.Aligned)
+	switch {
+	case f.Walk.ReadEngine != "":
+		return fmt.Sprintf("each page read from %s is one DuckDB commit: read %d rows a page, or commit every %d rows", f.Walk.ReadEngine, f.Aligned, f.Aligned)
+	case f.Site.Foreign:
+		return "use " + n + " here, or change " + f.Site.Name + " where it is declared (" + where(fset, f.Site.Decl) + ", another package)"
+	case f.Site.Grouped:
+		return "declare a constant of " + n + " for this size: " + f.Site.Name + " is computed in its const group (" + where(fset, f.Site.Decl) + ") and has no literal of its own to change"
 	}
-	if f.Site.Foreign {
-		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
+	return "use " + n
+}
+
+// where names a declaration by its file's base name and line: the
+// package is in the message already, and a full path depends on the
+// machine.
+func where(fset *token.FileSet, pos token.Pos) string {
+	if !pos.IsValid() {
+		return "unknown position"
 	}
-	return "use " + itoa(f.Aligned)
+	p := fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // diagnostic returns the finding's diagnostic with message msg, and the
@@ -171,7 +203,9 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 func (f *finding) fixEdits(pass *analysis.Pass) []analysis.TextEdit {
 	sites := []pagewalk.Site{f.Site}
 	for _, s := range f.Walk.Strides {
-		if s.Value == f.Site.Value && s.Pos != f.Site.Pos {
+		// Strides of another walking call of the same helper are that
+		// call's: its own finding fixes them, or a directive keeps them.
+		if s.Value == f.Site.Value && s.Pos != f.Site.Pos && s.Via() == f.Site.Via() {
 			sites = append(sites, s)
 		}
 	}

@@ -68,6 +68,14 @@ func (t *tracer) callees(v ssa.Value, depth int) []*ssa.Function {
 			fn = v
 		case *ssa.MakeClosure:
 			fn, _ = v.Fn.(*ssa.Function)
+			if fn != nil && fn.Synthetic != "" && fn.Pkg == nil {
+				// rows := cfg.PageRows, a method value: the bound
+				// wrapper calls the method, whose results are the
+				// value's.
+				if m, ok := fn.Object().(*types.Func); ok {
+					fn = fn.Prog.FuncValue(m)
+				}
+			}
 		}
 		if fn != nil && fn.Origin() != nil {
 			fn = fn.Origin() // f[int] calls the body of f[T]

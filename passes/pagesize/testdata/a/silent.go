@@ -69,13 +69,6 @@ func vectorChunks(db *sql.DB) {
 	}
 }
 
-// Small pages are latency choices.
-func smallPages(db *sql.DB) {
-	for off := 0; ; off += 500 {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", 500, off)
-	}
-}
-
 // Sizes read at run time cannot be judged.
 func dynamic(db *sql.DB, size int) {
 	for off := 0; ; off += size {

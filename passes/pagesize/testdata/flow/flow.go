@@ -14,7 +14,7 @@ import (
 // From another package: reported at the use, no fix.
 func otherPackage(db *sql.DB) {
 	for off := 0; ; off += dbconf.PageSize {
-		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", dbconf.PageSize, off) // want `^page size dbconf.PageSize = 250000 is not a multiple .*; use 245760 where dbconf.PageSize is declared$`
+		db.Query("SELECT * FROM t LIMIT ? OFFSET ?", dbconf.PageSize, off) // want `^page size dbconf.PageSize = 250000 is not a multiple .*; use 245760 here, or change dbconf.PageSize where it is declared \(dbconf.go:5, another package\)$`
 	}
 }
 

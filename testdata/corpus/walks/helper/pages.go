@@ -18,7 +18,7 @@ type Order struct {
 }
 
 func fetchPage(ctx context.Context, db *sql.DB, limit, offset int) ([]Order, error) {
-	rows, err := db.QueryContext(ctx, "SELECT id, status FROM orders ORDER BY id LIMIT ? OFFSET ?", limit, offset) // expect: offsetwalk
+	rows, err := db.QueryContext(ctx, "SELECT id, status FROM orders ORDER BY id LIMIT ? OFFSET ?", limit, offset)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func WriteCSV(ctx context.Context, db *sql.DB, w io.Writer) error {
 	cw := csv.NewWriter(w)
 	defer cw.Flush()
 	for off := 0; ; off += downloadBatch {
-		page, err := fetchPage(ctx, db, downloadBatch, off)
+		page, err := fetchPage(ctx, db, downloadBatch, off) // expect: offsetwalk
 		if err != nil {
 			return err
 		}
