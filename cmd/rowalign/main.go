@@ -34,14 +34,23 @@ import (
 )
 
 func main() {
+	args := os.Args[1:]
 	// Before singlechecker: -explain is not an analyzer flag (see explain.go).
-	if name, ok := explainArg(os.Args[1:]); ok {
+	name, ok, err := explainArg(args)
+	if err == nil {
+		// A bad flag value is one line, not the line and the usage.
+		err = checkArgs(analyzer.New(analyzer.Default()), args)
+	}
+	if err != nil {
+		os.Exit(reportUsage(err, args, os.Stderr))
+	}
+	if ok {
 		os.Exit(explain(name, os.Stdout, os.Stderr))
 	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is
 	// singlechecker's, with an analyzer whose flags nothing set yet.
-	if code, ok := report(analyzer.New(analyzer.Default()), os.Args[1:]); ok {
+	if code, ok := report(analyzer.New(analyzer.Default()), args); ok {
 		os.Exit(code)
 	}
 	singlechecker.Main(analyzer.New(analyzer.Default()))
