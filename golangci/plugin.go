@@ -141,7 +141,7 @@ func Keys() []string {
 
 // BuildAnalyzers returns the rowalign analyzer for the plugin's settings.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return []*analysis.Analyzer{analyzer.New(p.settings)}, nil
+	return []*analysis.Analyzer{oneLine(analyzer.New(p.settings))}, nil
 }
 
 // GetLoadMode asks for type information: the passes resolve constants,

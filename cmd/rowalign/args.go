@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/analyzer"
 )
 
 // exitUsage is the exit status of a usage error, as the flag package's.
@@ -88,4 +92,66 @@ func vetConfig(args []string) (cfg struct {
 		return cfg, false
 	}
 	return cfg, true
+}
+
+// fixPassEnv marks the process fixThenReport starts to apply the fixes.
+const fixPassEnv = "ROWALIGN_FIX_PASS"
+
+// fixArgs reports whether args are a standalone -fix run that applies
+// the fixes: -fix without -diff, and not under go vet or go fix (a .cfg
+// file), whose drivers print what is left themselves or not at all.
+func fixArgs(args []string) bool {
+	if _, vet := vetConfig(args); vet || len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	fix, diff := false, false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if !strings.HasPrefix(a, "-") || value == "false" {
+			continue
+		}
+		fix = fix || name == "fix"
+		diff = diff || name == "diff"
+	}
+	return fix && !diff
+}
+
+// fixThenReport applies the fixes of args in a child process (this
+// binary, as singlechecker, which applies fixes and prints nothing), then
+// reports the findings that are left, the ones without a fix, as a run
+// without -fix does: exit status 3 if there are any. singlechecker alone
+// exited 0 in silence, and a walk's strategy finding went unseen
+// (issue 18). The packages are loaded twice.
+func fixThenReport(args []string) int {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return 1
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode()
+		}
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return 1
+	}
+	var rest []string
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "="); strings.HasPrefix(a, "-") && name == "fix" {
+			continue
+		}
+		rest = append(rest, a)
+	}
+	code, ok := report(analyzer.New(analyzer.Default()), rest)
+	if !ok {
+		return 0
+	}
+	return code
 }

@@ -47,10 +47,17 @@ func main() {
 	if ok {
 		os.Exit(explain(name, os.Stdout, os.Stderr))
 	}
+	if helpArg(args) {
+		usage(analyzer.New(analyzer.Default()), os.Stdout)
+		os.Exit(0)
+	}
+	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
+		os.Exit(fixThenReport(args))
+	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is
 	// singlechecker's, with an analyzer whose flags nothing set yet.
-	if code, ok := report(analyzer.New(analyzer.Default()), args); ok {
+	if code, ok := report(analyzer.New(analyzer.Default()), args); ok && os.Getenv(fixPassEnv) == "" {
 		os.Exit(code)
 	}
 	singlechecker.Main(analyzer.New(analyzer.Default()))

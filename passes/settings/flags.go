@@ -16,7 +16,7 @@ func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var((*scopeFlag)(&s.Scope), "scope", "which packages to lint (`auto|all`): auto, DuckDB client code only; all, every package")
 	fs.Var(&listFlag{p: &s.Wrappers, check: validWrappers}, "wrappers", "comma-separated import `paths` of packages that open DuckDB for their importers; importing one puts a package in scope")
 	fs.Var(&listFlag{p: &s.Checks, check: validChecks}, "checks", "comma-separated `checks` to run: all, a check's name to add it, -name to remove it (e.g. all,-appendertx)")
-	fs.BoolVar(&s.Tests, "tests", s.Tests, "report findings in _test.go files too (test loads are small, so they are skipped by default)")
+	fs.BoolVar(&s.Tests, "tests", s.Tests, "report findings in _test.go files too; standalone, load them only then (test loads are small, so they are skipped by default)")
 }
 
 func validWrappers(ws []string) error {
