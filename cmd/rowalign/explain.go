@@ -3,10 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
+	"github.com/rowalign/rowalign/passes/checker"
 )
 
 // explainFlag asks for a check's page: rowalign -explain NAME prints it,
@@ -71,8 +74,10 @@ func explain(name string, stdout, stderr io.Writer) int {
 func listChecks(w io.Writer) {
 	fmt.Fprintln(w, "rowalign checks (rowalign -explain NAME prints one):")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, n := range docs.Checks() {
-		fmt.Fprintf(tw, "  %s\t%s\n", n, docs.Summary(n))
+	checks := analyzer.Checks()
+	slices.SortFunc(checks, func(a, b checker.Check) int { return strings.Compare(a.Name, b.Name) })
+	for _, c := range checks {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.Name, c.Summary())
 	}
 	tw.Flush()
 }

@@ -161,6 +161,16 @@ func Define(name, docGo string, run func(*Input) []analysis.Diagnostic) (Check, 
 	return c, New(name, c.Doc, settings.Default(), c)
 }
 
+// Summary returns the check's one-line summary: the first line of its
+// doc.go's "# Analyzer NAME" section without "NAME: report ". It is the
+// one source of the words -h, -explain, docs/checks/NAME.md's title and
+// the README's table of checks give (docs/summary_test.go).
+func (c Check) Summary() string {
+	first, _, _ := strings.Cut(c.Doc, "\n")
+	first = strings.TrimPrefix(first, c.Name+": ")
+	return strings.TrimPrefix(first, "report ")
+}
+
 // Doc returns the "# Analyzer NAME" section of a check's package doc (its
 // doc.go, embedded), as the x/tools passes build Analyzer.Doc: the text
 // after the heading, comment markers removed.

@@ -110,8 +110,9 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		if f.Site.Value < f.RowGroup {
 			relation, cost = "is smaller than", c.Small
 		}
-		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
-		out = append(out, f.diagnostic(in.Pass, msg))
+		edits := f.fixEdits(in.Pass)
+		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(edits))
+		out = append(out, f.diagnostic(msg, edits))
 	}
 	return out
 }
@@ -125,20 +126,27 @@ func (f *finding) subject(what string) string {
 	return what + " " + itoa(f.Site.Value)
 }
 
-// use says what to write instead: "use 245760", or, for a constant of
-// another package, where to change it.
-func (f *finding) use() string {
+// use says what to write instead: what the fix writes ("use 245_760"
+// for 250_000, "use 0x3C000" for 0x3D090), or, without a fix, the
+// aligned size ("use 245760"), and for a constant of another package
+// where to change it. The message said "use 122880" while the fix
+// wrote 122_880 (issue 18).
+func (f *finding) use(edits []analysis.TextEdit) string {
 	if f.Site.Foreign {
 		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
+	}
+	if len(edits) > 0 {
+		return "use " + string(edits[0].NewText) // edits[0] rewrites the size itself
 	}
 	return "use " + itoa(f.Aligned)
 }
 
 // diagnostic returns the finding's diagnostic with message msg, and the
-// fix when every place the size is written can be rewritten.
-func (f *finding) diagnostic(pass *analysis.Pass, msg string) analysis.Diagnostic {
+// fix made of edits when every place the size is written can be
+// rewritten (fixEdits).
+func (f *finding) diagnostic(msg string, edits []analysis.TextEdit) analysis.Diagnostic {
 	d := analysis.Diagnostic{Pos: f.Site.Pos, End: f.Site.End, Message: msg}
-	if edits := f.fixEdits(pass); edits != nil {
+	if edits != nil {
 		groups, plural := f.Aligned/f.RowGroup, "s"
 		if groups == 1 {
 			plural = ""
