@@ -37,3 +37,20 @@ func TestOneSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmePaths: the README's sample output shows paths in the
+// repository (examples/load/load.go), not those of the machine it was
+// made on (/work/main/examples/load/load.go, issue 18).
+func TestReadmePaths(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(readme), "\n") {
+		for _, machine := range []string{"/work/", "/home/", "/Users/", "/root/"} {
+			if strings.Contains(line, machine) {
+				t.Errorf("README.md:%d: a machine's path: %s", i+1, line)
+			}
+		}
+	}
+}
