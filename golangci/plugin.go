@@ -22,6 +22,11 @@
 // The settings are the json names of analyzer.Settings, the same struct
 // the command-line flags fill; a key that is not one of them, or a value
 // the flags would reject, fails the run when golangci-lint starts.
+//
+// golangci-lint shows no category, so each message starts with its
+// check's name ("pagesize: page size 250000 ..."), and the findings of
+// one line are one issue, which its default uniq-by-line cannot hide
+// (merge.go).
 package golangci
 
 import (
