@@ -10,30 +10,39 @@ import (
 	"github.com/rowalign/rowalign/passes/settings"
 )
 
-// at reports one finding per package, at the start of declaration decl
-// of its first file (-1: the package clause), under the check's name,
-// with a fix that inserts the name there.
-func at(name string, decl int) checker.Check {
-	return checker.Check{Name: name, Doc: name, Run: func(in *checker.Input) []analysis.Diagnostic {
-		f := in.Pass.Files[0]
-		pos := f.Package
-		if decl >= 0 {
-			pos = f.Decls[decl].Pos()
+// threeFindings reports what the checker reports for a line with two
+// findings and another line with one: offsetwalk and pagesize at the
+// package clause, each with its own fix (pagesize's insertion at the same
+// position as offsetwalk's), and commitsize at the first declaration.
+var threeFindings = &analysis.Analyzer{
+	Name: "three",
+	Doc:  "three findings",
+	Run: func(pass *analysis.Pass) (any, error) {
+		f := pass.Files[0]
+		for _, d := range []struct {
+			check string
+			pos   analysis.Range
+		}{
+			{settings.OffsetWalk, f.Name},
+			{settings.PageSize, f.Name},
+			{settings.CommitSize, f.Decls[0]},
+		} {
+			fix := analysis.SuggestedFix{Message: "add " + d.check, TextEdits: []analysis.TextEdit{{Pos: d.pos.Pos(), End: d.pos.Pos(), NewText: []byte("/*" + d.check + "*/")}}}
+			pass.Report(analysis.Diagnostic{Pos: d.pos.Pos(), Category: d.check, URL: checker.DocsURL + d.check + ".md", Message: d.check, SuggestedFixes: []analysis.SuggestedFix{fix}})
 		}
-		fix := analysis.SuggestedFix{Message: "add " + name, TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte("/*" + name + "*/")}}}
-		return []analysis.Diagnostic{{Pos: pos, Message: name, SuggestedFixes: []analysis.SuggestedFix{fix}}}
-	}}
+		return nil, nil
+	},
 }
 
 // TestOneFindingPerLine: in the plugin, findings of one line are one
 // diagnostic, which golangci-lint's default uniq-by-line cannot hide,
 // with every check's name, message and fix (issue 10); every message
 // starts with its check's name, which golangci-lint's output otherwise
-// loses (issue 18).
+// loses (issue 18). Standalone and under go vet they stay apart
+// (passes/checker TestOneCategoryPerFinding).
 func TestOneFindingPerLine(t *testing.T) {
-	a := oneLine(checker.New("test", "test", settings.Default(), at(settings.OffsetWalk, -1), at(settings.PageSize, -1), at(settings.CommitSize, 0)))
 	var got []analysis.Diagnostic
-	for _, r := range analysistest.Run(quiet{}, "../passes/pagesize/testdata", a, "example.com/fixtures/sqlopen") {
+	for _, r := range analysistest.Run(quiet{}, "../passes/pagesize/testdata", oneLine(threeFindings), "example.com/fixtures/sqlopen") {
 		got = append(got, r.Diagnostics...)
 	}
 	if len(got) != 2 {
