@@ -6,6 +6,10 @@
 package analyzer
 
 import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/passes/appendertx"
@@ -33,22 +37,26 @@ func Checks() []checker.Check {
 // Name is the suite analyzer's name, and the golangci-lint plugin's.
 const Name = "rowalign"
 
-const doc = `report DuckDB page walks and commit loops whose sizes ignore the row group
+// doc is the suite's documentation; its list of checks is made of each
+// check's summary, from its doc.go (checker.Check.Summary).
+var doc = func() string {
+	var b strings.Builder
+	b.WriteString(`report DuckDB page walks and commit loops whose sizes ignore the row group
 
 DuckDB stores a table in row groups of 122,880 rows. rowalign reports code
 that walks a table page by page, or copies it and commits every N rows,
 where N is not a multiple of that unit, and walk strategies that cost
 whatever the size. Checks (the diagnostic category; -checks selects them):
 
-  pagesize    read walks whose page size is not whole row groups
-  commitsize  commits and Appender flushes that are not whole row groups
-  offsetwalk  LIMIT/OFFSET and keyset page walks
-  appendertx  Appender loads outside a transaction
-  rowbyrow    loops that write one row per statement
-  attachsize  ATTACH/COPY ROW_GROUP_SIZE values DuckDB rejects or ignores
-  directive   //rowalign:ignore without a reason
-
-rowalign -explain CHECK prints a check's page, with the measured costs.`
+`)
+	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+	for _, c := range Checks() {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.Name, c.Summary())
+	}
+	tw.Flush()
+	b.WriteString("\nrowalign -explain CHECK prints a check's page, with the measured costs.")
+	return b.String()
+}()
 
 // New returns the rowalign analyzer for s. Its flags (-rowgroup, -min,
 // -scope, -wrappers, -checks) set its own copy of s, validated as they are

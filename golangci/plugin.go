@@ -22,6 +22,11 @@
 // The settings are the json names of analyzer.Settings, the same struct
 // the command-line flags fill; a key that is not one of them, or a value
 // the flags would reject, fails the run when golangci-lint starts.
+//
+// golangci-lint shows no category, so each message starts with its
+// check's name ("pagesize: page size 250000 ..."), and the findings of
+// one line are one issue, which its default uniq-by-line cannot hide
+// (merge.go).
 package golangci
 
 import (
@@ -141,7 +146,7 @@ func Keys() []string {
 
 // BuildAnalyzers returns the rowalign analyzer for the plugin's settings.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return []*analysis.Analyzer{analyzer.New(p.settings)}, nil
+	return []*analysis.Analyzer{oneLine(analyzer.New(p.settings))}, nil
 }
 
 // GetLoadMode asks for type information: the passes resolve constants,

@@ -59,6 +59,11 @@ const (
 	exitInterrupted = 130
 )
 
+// defaultSVG is where the plot goes by default: the one file a sweep
+// writes outside its temporary directory (README.md and docs/sweep.md
+// say so; TestDocsSayWhatItWrites).
+const defaultSVG = "rowalign-sweep.svg"
+
 type options struct {
 	db, table, svg, gen, save, replot string
 	rows                              int64
@@ -78,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.sizes, "sizes", "", "comma-separated page sizes in rows (default: 10000, 1, 2 and 4 row groups, and 2 row groups rounded up to 10,000s)")
 	fs.StringVar(&o.strategies, "strategies", strings.Join(bench.DefaultStrategies, ","), "comma-separated strategies: "+strings.Join(bench.AllStrategies, ", "))
 	fs.BoolVar(&o.json, "json", false, "print JSON instead of a table")
-	fs.StringVar(&o.svg, "svg", "rowalign-sweep.svg", "write the plot to this `file` (empty: no plot)")
+	fs.StringVar(&o.svg, "svg", defaultSVG, "write the plot to this `file` (empty: no plot)")
 	fs.StringVar(&o.gen, "generate", "", "write the demo table (-rows rows) into this new DuckDB `file` and exit")
 	fs.BoolVar(&o.quiet, "q", false, "no progress output")
 	fs.StringVar(&o.save, "save", "", "also write the JSON report to this `file`")

@@ -108,3 +108,23 @@ func TestDefaultSizes(t *testing.T) {
 		t.Fatal("bad strategy accepted")
 	}
 }
+
+// TestDocsSayWhatItWrites: the README and docs/sweep.md say where the
+// plot goes by default. The README said the sweep "writes only to a
+// temporary file" while every run wrote rowalign-sweep.svg to the
+// current directory (issue 18).
+func TestDocsSayWhatItWrites(t *testing.T) {
+	for _, file := range []string{"../../README.md", "../../docs/sweep.md"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		if strings.Contains(text, "writes only to a temporary file") {
+			t.Errorf("%s says the sweep writes only to a temporary file; it writes %s", file, defaultSVG)
+		}
+		if !strings.Contains(text, "`"+defaultSVG+"` in the current directory") {
+			t.Errorf("%s does not say the plot goes to `%s` in the current directory", file, defaultSVG)
+		}
+	}
+}

@@ -3,10 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
+	"github.com/rowalign/rowalign/passes/checker"
 )
 
 // explainFlag asks for a check's page: rowalign -explain NAME prints it,
@@ -18,25 +21,37 @@ const explainFlag = "explain"
 // explainArg reports whether args (without the program name) ask for
 // -explain, and the check name given with it ("" to list the checks).
 // Accepted forms: -explain, --explain, -explain NAME, -explain=NAME.
-// Scanning stops at "--".
-func explainArg(args []string) (name string, ok bool) {
+// Scanning stops at "--". -explain analyses nothing, so arguments that
+// are neither flags nor its check name (packages) are an error: rowalign
+// ./pkg -explain pagesize printed the page and ignored ./pkg.
+func explainArg(args []string) (name string, ok bool, err error) {
+	at := -1 // the index of -explain
 	for i, a := range args {
 		if a == "--" {
-			return "", false
+			break
 		}
 		flag, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
 		if !strings.HasPrefix(a, "-") || flag != explainFlag {
 			continue
 		}
+		at, ok = i, true
 		if hasValue {
-			return value, true
+			name = value
+		} else if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			name = args[i+1]
 		}
-		if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-			return args[i+1], true
-		}
-		return "", true
+		break
 	}
-	return "", false
+	if !ok {
+		return "", false, nil
+	}
+	for i, a := range args {
+		if i == at || (i == at+1 && a == name) || strings.HasPrefix(a, "-") {
+			continue
+		}
+		return "", false, &usageError{fmt.Sprintf("-explain prints a check's page and analyses nothing, but %q was given too; run rowalign -explain CHECK alone, or rowalign -h", a)}
+	}
+	return name, true, nil
 }
 
 // explain prints the page of the named check, or the list of checks when
@@ -59,8 +74,10 @@ func explain(name string, stdout, stderr io.Writer) int {
 func listChecks(w io.Writer) {
 	fmt.Fprintln(w, "rowalign checks (rowalign -explain NAME prints one):")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, n := range docs.Checks() {
-		fmt.Fprintf(tw, "  %s\t%s\n", n, docs.Summary(n))
+	checks := analyzer.Checks()
+	slices.SortFunc(checks, func(a, b checker.Check) int { return strings.Compare(a.Name, b.Name) })
+	for _, c := range checks {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.Name, c.Summary())
 	}
 	tw.Flush()
 }

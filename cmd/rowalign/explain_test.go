@@ -58,9 +58,25 @@ func TestExplainArg(t *testing.T) {
 		{[]string{"-flags"}, "", false},
 		{[]string{"-V=full"}, "", false},
 	} {
-		name, ok := explainArg(tc.args)
-		if name != tc.name || ok != tc.ok {
-			t.Errorf("explainArg(%q) = %q, %v; want %q, %v", tc.args, name, ok, tc.name, tc.ok)
+		name, ok, err := explainArg(tc.args)
+		if err != nil || name != tc.name || ok != tc.ok {
+			t.Errorf("explainArg(%q) = %q, %v, %v; want %q, %v", tc.args, name, ok, err, tc.name, tc.ok)
+		}
+	}
+}
+
+// TestExplainWithPackages: -explain with packages is a usage error, in
+// whichever order: rowalign ./pkg -explain pagesize printed the page and
+// ignored ./pkg.
+func TestExplainWithPackages(t *testing.T) {
+	for _, args := range [][]string{
+		{"./pkg", "-explain", "pagesize"},
+		{"-explain", "pagesize", "./pkg"},
+		{"-explain=pagesize", "./pkg"},
+	} {
+		stdout, stderr, code := run(t, args...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "-explain") || !strings.Contains(stderr, "rowalign -h") {
+			t.Errorf("rowalign %s: exit %d, stdout %d bytes, stderr %q; want exit 2 and one line", strings.Join(args, " "), code, len(stdout), stderr)
 		}
 	}
 }

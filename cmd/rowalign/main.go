@@ -3,24 +3,29 @@
 //
 // It runs standalone, as a go vet tool and as a go fix tool:
 //
-//	rowalign [-fix] [-diff] [-json] [-rowgroup N] [-min N] [-scope auto|all] [-wrappers a,b] [-checks all,-name] ./...
+//	rowalign [-fix] [-diff] [-json] [-rowgroup N] [-min N] [-scope auto|all] [-wrappers a,b] [-checks all,-name] [-tests] ./...
 //	go vet -vettool=$(which rowalign) ./...
 //	go vet -vettool=$(which rowalign) -fix ./...
 //	go fix -fixtool=$(which rowalign) ./...
 //	rowalign -explain [CHECK]
 //
 // -explain prints the documentation page of a check (the page each
-// diagnostic's URL points to), or lists the checks. -checks selects checks
-// staticcheck style: all, a name to add one, -name to remove one.
+// diagnostic's URL points to), or lists the checks; it takes no
+// packages. -checks selects checks staticcheck style: all, a name to add
+// one, -name to remove one, from every check when the list starts with a
+// removal. Every diagnostic's category is one check's name.
 //
 // A flag with a bad value is a usage error at start-up (exit status 2),
-// before any package is loaded.
+// one line naming the flag, the value and what is allowed, before any
+// package is loaded (args.go); -h is rowalign's own help (help.go).
 //
 // Standalone, it loads the whole program from source for its facts, as
 // singlechecker does, but without the function bodies of the standard
 // library and of dependencies, which decide no fact (load.go): the cost
-// is in README.md and docs/measurements.md. -fix and -diff still run
-// through singlechecker, which loads every body.
+// is in README.md and docs/measurements.md. Test files are loaded when
+// -tests asks for their findings. -json lists each finding once. -fix and
+// -diff run through singlechecker, which loads every body; -fix then
+// prints the findings left, those without a fix.
 //
 // The binary is pure Go: it never links DuckDB.
 package main
@@ -34,14 +39,30 @@ import (
 )
 
 func main() {
+	args := os.Args[1:]
 	// Before singlechecker: -explain is not an analyzer flag (see explain.go).
-	if name, ok := explainArg(os.Args[1:]); ok {
+	name, ok, err := explainArg(args)
+	if err == nil {
+		// A bad flag value is one line, not the line and the usage.
+		err = checkArgs(analyzer.New(analyzer.Default()), args)
+	}
+	if err != nil {
+		os.Exit(reportUsage(err, args, os.Stderr))
+	}
+	if ok {
 		os.Exit(explain(name, os.Stdout, os.Stderr))
+	}
+	if helpArg(args) {
+		usage(analyzer.New(analyzer.Default()), os.Stdout)
+		os.Exit(0)
+	}
+	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
+		os.Exit(fixThenReport(args))
 	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is
 	// singlechecker's, with an analyzer whose flags nothing set yet.
-	if code, ok := report(analyzer.New(analyzer.Default()), os.Args[1:]); ok {
+	if code, ok := report(analyzer.New(analyzer.Default()), args); ok && os.Getenv(fixPassEnv) == "" {
 		os.Exit(code)
 	}
 	singlechecker.Main(analyzer.New(analyzer.Default()))

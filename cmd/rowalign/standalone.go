@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -13,9 +16,14 @@ import (
 )
 
 // report runs a in the common standalone form, rowalign [analyzer flags]
-// [-json] [-c N] [-test] packages, with the loader of load.go, and
-// returns the exit status singlechecker gives: 1 when loading or the
-// analysis failed, 3 when there are findings (text only), else 0.
+// [-json] [-c N] packages, with the loader of load.go, and returns the
+// exit status singlechecker gives: 1 when loading or the analysis
+// failed, 3 when there are findings (text only), else 0.
+//
+// Test files are loaded when -tests asks for their findings, and only
+// then: singlechecker's -test (load them, default on) beside -tests
+// (report their findings, default off) was a pair nobody could tell
+// apart (issue 18). -test is still accepted, and wins when given.
 //
 // It reports false, having done nothing, for every other command line:
 // go vet's (a .cfg file, -V, -flags), -fix and -diff (applying fixes
@@ -29,9 +37,14 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	jsonOut := fs.Bool("json", false, "emit JSON output")
 	context := fs.Int("c", -1, "display offending line with this many lines of context")
-	tests := fs.Bool("test", true, "indicates whether test files should be analyzed, too")
+	tests := fs.Bool("test", false, "load test files (default: when -tests asks for their findings)")
 	if err := fs.Parse(args); err != nil {
 		return 0, false
+	}
+	testSet := false
+	fs.Visit(func(f *flag.Flag) { testSet = testSet || f.Name == "test" })
+	if !testSet {
+		*tests = a.Flags.Lookup("tests").Value.String() == "true"
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 || len(patterns) == 1 && strings.HasSuffix(patterns[0], ".cfg") {
@@ -57,7 +70,8 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	}
 	if *jsonOut {
 		// With -json, the exit status does not count findings.
-		if err := graph.PrintJSON(os.Stdout); err != nil {
+		if err := printJSON(graph, os.Stdout); err != nil {
+			log.Print(err)
 			return 1, true
 		}
 		return code, true
@@ -80,4 +94,85 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 		code = max(code, 3)
 	}
 	return code, true
+}
+
+// printJSON prints graph.PrintJSON's tree with each finding once. With
+// test files loaded, a package is analysed twice, alone ("etl") and with
+// its _test.go files ("etl [etl.test]"), and every finding of its other
+// files came out under both: a consumer counting findings counted them
+// twice (issue 18). The test variant keeps only what the package alone
+// lacks, the findings in its test files.
+func printJSON(graph *checker.Graph, w io.Writer) error {
+	var buf bytes.Buffer
+	if err := graph.PrintJSON(&buf); err != nil {
+		return err
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(buf.Bytes(), &tree); err != nil {
+		return err
+	}
+	for id, byAnalyzer := range tree {
+		base, ok := testVariantOf(id)
+		if !ok {
+			continue
+		}
+		for name, raw := range byAnalyzer {
+			seen := make(map[string]bool)
+			for _, d := range diagnostics(tree[base][name]) {
+				seen[string(d)] = true
+			}
+			ds := diagnostics(raw)
+			if ds == nil {
+				continue // an error, not findings
+			}
+			var keep []json.RawMessage
+			for _, d := range ds {
+				if !seen[string(d)] {
+					keep = append(keep, d)
+				}
+			}
+			if len(keep) == 0 {
+				delete(byAnalyzer, name)
+				continue
+			}
+			b, err := json.Marshal(keep)
+			if err != nil {
+				return err
+			}
+			byAnalyzer[name] = b
+		}
+		if len(byAnalyzer) == 0 {
+			delete(tree, id)
+		}
+	}
+	// As driverutil.JSONTree.Print writes it.
+	out, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", out)
+	return err
+}
+
+// testVariantOf returns "etl" for the ID "etl [etl.test]", the package
+// compiled with its own test files.
+func testVariantOf(id string) (string, bool) {
+	base, variant, ok := strings.Cut(id, " [")
+	return base, ok && variant == base+".test]"
+}
+
+// diagnostics returns the findings of one analyzer's entry, each as
+// compact JSON; nil if the entry is not a list (an error).
+func diagnostics(raw json.RawMessage) []json.RawMessage {
+	var ds []json.RawMessage
+	if json.Unmarshal(raw, &ds) != nil {
+		return nil
+	}
+	for i, d := range ds {
+		var b bytes.Buffer
+		if json.Compact(&b, d) == nil {
+			ds[i] = b.Bytes()
+		}
+	}
+	return ds
 }

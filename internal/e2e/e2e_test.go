@@ -56,11 +56,17 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROWALIGN", rowalignBin)
 			env.Setenv("REWRITE", rewrite)
+			// This checkout, for the scripts that install from it.
+			env.Setenv("ROWALIGN_ROOT", root)
 			env.Setenv("PATH", filepath.Dir(rowalignBin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOROOT", "HOME"} {
 				if v := goenv(t, k); v != "" {

@@ -78,6 +78,11 @@ var settingRows = []setting{{
 	flag: "-checks=all,-rowbyrow", golangci: `checks: ["all", "-rowbyrow"]`,
 	removed: []string{"row insert"},
 }, {
+	// A list that starts with a removal starts from every check, as
+	// staticcheck's does: it switched every check off (issue 18).
+	flag: "-checks=-offsetwalk", golangci: "checks: [-offsetwalk]",
+	removed: []string{"load offset"},
+}, {
 	// _test.go files are skipped unless asked for, by every check.
 	flag: "-tests", golangci: "tests: true",
 	added: []string{"test page", "test offset"},
@@ -139,6 +144,52 @@ func TestSettings(t *testing.T) {
 							row.flag, added, removed, sorted(wantAdded), sorted(wantRemoved), base, got)
 					}
 				})
+			}
+		})
+	}
+}
+
+// TestUsageErrors: a setting that selects no check, or a value no
+// setting takes, stops every front end before it analyses anything,
+// with one line that names the setting: exit status 2 standalone; go
+// vet and go fix report the tool's failure with their own status 1, the
+// line once per package they vet; golangci-lint fails its run (neither
+// 0 nor 1, which are lint results). -checks=-all ran nothing and
+// reported "0 issues" (issue 18).
+func TestUsageErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	dir := settingsModule(t)
+	for _, tc := range []struct{ flag, golangci, want string }{
+		{"-checks=-all", "checks: [-all]", `checks: "-all" selects no check`},
+		{"-checks=-offsetwalk,-pagesize,-commitsize,-appendertx,-attachsize,-directive", "checks: [-offsetwalk, -pagesize, -commitsize, -appendertx, -attachsize, -directive]", "selects no check"},
+		{"-rowgroup=abc", "row-group-size: abc", "rowgroup"},
+	} {
+		t.Run(tc.flag, func(t *testing.T) {
+			for _, fe := range []struct {
+				name string
+				exit int
+				cmd  []string
+			}{
+				{"standalone", 2, []string{rowalignBin, tc.flag, "./..."}},
+				{"vet", 1, []string{"go", "vet", "-vettool=" + rowalignBin, tc.flag, "./..."}},
+				{"go-fix", 1, []string{"go", "fix", "-fixtool=" + rowalignBin, tc.flag, "./..."}},
+			} {
+				_, stderr := runTool(t, dir, fe.exit, fe.cmd[0], fe.cmd[1:]...)
+				if !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "run rowalign -h") || strings.Contains(stderr, "Usage") {
+					t.Errorf("%s %s: stderr\n%s\nwant one line with %q and \"run rowalign -h\"", fe.name, tc.flag, stderr, tc.want)
+				}
+				if n := strings.Count(stderr, tc.want); fe.name == "standalone" && (n != 1 || strings.Count(stderr, "\n") != 1) {
+					t.Errorf("%s %s: %d lines on stderr, want 1:\n%s", fe.name, tc.flag, strings.Count(stderr, "\n"), stderr)
+				}
+			}
+			if os.Getenv("ROWALIGN_GOLANGCI") == "" || tc.flag == "-rowgroup=abc" {
+				return // golangci: a wrong type is decode's error (golangci/plugin_test.go)
+			}
+			err := golangciFails(t, dir, tc.golangci)
+			if !strings.Contains(err, "selects no check") {
+				t.Errorf("golangci %s: stderr\n%s\nwant %q", tc.golangci, err, tc.want)
 			}
 		})
 	}
@@ -283,6 +334,33 @@ func golangci(t *testing.T, dir string, s *setting, lines map[string]string) []s
 	if s != nil {
 		settings = "settings:\n          " + s.golangci
 	}
+	cfg := golangciConfig(t, settings)
+	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
+	stdout, stderr := runTool(t, dir, findingsExit, os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "--output.text.print-issued-lines=false", "./...")
+	return findings(t, dir, stdout+stderr, lines)
+}
+
+// golangciFails runs golangci-lint with the setting and returns its
+// output, failing the test unless the run fails (exit status neither 0
+// nor 1, the statuses of lint results).
+func golangciFails(t *testing.T, dir, setting string) string {
+	cfg := golangciConfig(t, "settings:\n          "+setting)
+	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
+	cmd := exec.Command(os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() == findingsExit {
+		t.Errorf("golangci-lint with %s: %v, want a failed run\n%s", setting, err, out)
+	}
+	return string(out)
+}
+
+// golangciConfig writes a .golangci.yml with rowalign enabled and
+// settings (YAML at the plugin's settings indentation) and returns its
+// path.
+func golangciConfig(t *testing.T, settings string) string {
 	cfg := filepath.Join(t.TempDir(), "golangci.yml")
 	// relative-path-mode wd: paths relative to the module, as go vet
 	// prints them (golangci-lint's default is the config file's folder).
@@ -304,9 +382,7 @@ issues:
 	if err := os.WriteFile(cfg, []byte(yml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
-	stdout, stderr := runTool(t, dir, findingsExit, os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "--output.text.print-issued-lines=false", "./...")
-	return findings(t, dir, stdout+stderr, lines)
+	return cfg
 }
 
 // difference returns what got has and base lacks, and the reverse.

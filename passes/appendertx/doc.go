@@ -3,7 +3,7 @@
 //
 // # Analyzer appendertx
 //
-// appendertx: report DuckDB Appender loads that commit at every automatic flush
+// appendertx: report DuckDB Appender loads outside a transaction, which commit at every automatic flush
 //
 // duckdb-go's Appender flushes by itself every 204,800 rows. Outside a
 // transaction each flush is a commit, and 204,800 is not a multiple of the

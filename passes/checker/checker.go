@@ -1,9 +1,9 @@
 // Package checker runs rowalign's checks: it computes once per package
 // what every check reads (scope, SQL text, walks, directives), runs the
 // checks enabled by the settings on it, and reports their findings with
-// the check's name as Category and its page as URL; findings that start
-// on one line are reported as one, so that no tool keeping one finding a
-// line hides any.
+// the check's name as Category and its page as URL: one check's name,
+// whatever else is found on its line (the golangci-lint plugin joins the
+// findings of one line, for its uniq-by-line).
 //
 // The suite analyzer in package analyzer runs every check through Run;
 // each check package builds its own analyzer with New, so it can be
@@ -61,8 +61,7 @@ type Input struct {
 }
 
 // Run runs checks on the package of pass with settings s and reports
-// their findings in source order, those of one line joined into one
-// (see mergeLines). It does nothing in a package that is
+// their findings in source order. It does nothing in a package that is
 // not DuckDB client code (see package scope).
 func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	if err := s.Validate(); err != nil {
@@ -111,7 +110,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	// Source order, whatever check found what: the standalone driver
 	// prints findings as they are reported.
 	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
-	for _, d := range mergeLines(pass.Fset, ds) {
+	for _, d := range ds {
 		pass.Report(d)
 	}
 	return nil
@@ -192,6 +191,16 @@ func requires(checks []Check) []*analysis.Analyzer {
 func Define(name, docGo string, run func(*Input) []analysis.Diagnostic, requires ...*analysis.Analyzer) (Check, *analysis.Analyzer) {
 	c := Check{Name: name, Doc: Doc(docGo, name), Run: run, Requires: requires}
 	return c, New(name, c.Doc, settings.Default(), c)
+}
+
+// Summary returns the check's one-line summary: the first line of its
+// doc.go's "# Analyzer NAME" section without "NAME: report ". It is the
+// one source of the words -h, -explain, docs/checks/NAME.md's title and
+// the README's table of checks give (docs/summary_test.go).
+func (c Check) Summary() string {
+	first, _, _ := strings.Cut(c.Doc, "\n")
+	first = strings.TrimPrefix(first, c.Name+": ")
+	return strings.TrimPrefix(first, "report ")
 }
 
 // Doc returns the "# Analyzer NAME" section of a check's package doc (its

@@ -94,35 +94,28 @@ func TestOneCheckFlags(t *testing.T) {
 	}
 }
 
-// TestOneFindingPerLine: findings of one line are one diagnostic, which
-// golangci-lint's default uniq-by-line cannot hide, with every check's
-// name, message and fix (issue 10).
-func TestOneFindingPerLine(t *testing.T) {
+// TestOneCategoryPerFinding: findings of one line stay apart, each
+// with one check's name as its category and its own fix: a -json
+// consumer filtering on pagesize missed the joined "offsetwalk+pagesize"
+// finding, which had lost the size's fix (issue 18). The golangci-lint
+// plugin joins them for its uniq-by-line (golangci/merge.go).
+func TestOneCategoryPerFinding(t *testing.T) {
 	a := checker.New("test", "test", settings.Default(), at(settings.OffsetWalk, -1), at(settings.PageSize, -1), at(settings.CommitSize, 0))
 	var got []analysis.Diagnostic
 	for _, r := range analysistest.Run(quiet{}, "../pagesize/testdata", a, "example.com/fixtures/sqlopen") {
 		got = append(got, r.Diagnostics...)
 	}
-	if len(got) != 2 {
-		t.Fatalf("%d findings, want 2: %v", len(got), got)
+	if len(got) != 3 {
+		t.Fatalf("%d findings, want 3: %v", len(got), got)
 	}
-	d := got[0]
-	if want := "offsetwalk; also pagesize"; d.Message != want {
-		t.Errorf("Message = %q, want %q", d.Message, want)
-	}
-	if want := "offsetwalk+pagesize"; d.Category != want {
-		t.Errorf("Category = %q, want %q", d.Category, want)
-	}
-	if d.URL != checker.DocsURL+"offsetwalk.md" {
-		t.Errorf("URL = %q, want the first check's page", d.URL)
-	}
-	// One fix with both edits: a driver applies one fix per diagnostic.
-	// The two insertions at one position overlap: only the first is kept.
-	if len(d.SuggestedFixes) != 1 || len(d.SuggestedFixes[0].TextEdits) != 1 || d.SuggestedFixes[0].Message != "add offsetwalk" {
-		t.Errorf("fixes = %+v, want one fix with offsetwalk's edit", d.SuggestedFixes)
-	}
-	if got[1].Category != settings.CommitSize || got[1].Message != settings.CommitSize {
-		t.Errorf("second finding = %q (%s), want commitsize's own", got[1].Message, got[1].Category)
+	for i, want := range []string{settings.OffsetWalk, settings.PageSize, settings.CommitSize} {
+		d := got[i]
+		if d.Category != want || d.Message != want || d.URL != checker.DocsURL+want+".md" {
+			t.Errorf("finding %d: %q (category %q, URL %q), want %s's own", i, d.Message, d.Category, d.URL, want)
+		}
+		if len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message != "add "+want {
+			t.Errorf("finding %d: fixes %+v, want %s's own", i, d.SuggestedFixes, want)
+		}
 	}
 }
 

@@ -3,7 +3,7 @@
 //
 // # Analyzer commitsize
 //
-// commitsize: report DuckDB commits whose size ignores the row group
+// commitsize: report commits and Appender flushes into DuckDB in sizes that are not whole row groups
 //
 // A walk that commits each page (INSERT ... SELECT per page, tx.Commit per
 // page), or a loop that commits or flushes an Appender every N rows

@@ -4,7 +4,7 @@
 //
 // # Analyzer offsetwalk
 //
-// offsetwalk: report LIMIT/OFFSET and keyset page walks over DuckDB
+// offsetwalk: report LIMIT/OFFSET and keyset page walks over a DuckDB table
 //
 // A walk that pages with LIMIT n OFFSET off makes DuckDB find each page
 // again: with ORDER BY, or as keyset pages (key > last ORDER BY key LIMIT

@@ -34,10 +34,11 @@ const (
 	// rowalign-sweep -strategies keyset,rowid).
 	costKeyset = "every page sorts the remaining rows again (quadratic)"
 	// costPlain: LIMIT/OFFSET without ORDER BY took 4.05 s against 3.37 s
-	// for rowid ranges at 10,000-row pages, 4.03 s against 2.76 s at
-	// 245,760: DuckDB >= 1.1 plans each page as a rowid scan, a semi join
-	// and a sort.
-	costPlain = "each page costs a scan, a semi join and a sort (20-46% slower than rowid ranges)"
+	// for rowid ranges at 10,000-row pages (+20 %), and 9.61 against 7.24
+	// CPU s re-measured (+33 %): about 30 %, what measurements.md says
+	// (the 245,760-row pair it calls within noise is not quoted): DuckDB
+	// >= 1.1 plans each page as a rowid scan, a semi join and a sort.
+	costPlain = "each page costs a scan, a semi join and a sort (about 30% slower than rowid ranges)"
 	// costLarge: limits above maxRewrittenLimit keep the old plan, which
 	// took 19.1 s against 4.05 s on DuckDB 1.1.3.
 	costLarge = "DuckDB rewrites limits only up to 1,000,000, so each page rescans its offset"

@@ -3,7 +3,7 @@
 //
 // # Analyzer pagesize
 //
-// pagesize: report DuckDB page walks whose page size ignores the row group
+// pagesize: report read walks whose page size is not a multiple of DuckDB's row group
 //
 // DuckDB stores a table in row groups of 122,880 rows (60 vectors of
 // 2,048). A walk that reads a table page by page (LIMIT/OFFSET, rowid

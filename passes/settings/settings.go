@@ -78,7 +78,9 @@ type Settings struct {
 	// importer of such a wrapper is in scope only when it is listed here.
 	Wrappers []string `json:"wrappers"`
 	// Checks selects the checks, staticcheck style: "all" is every check,
-	// a bare name adds one, "-name" removes one, applied left to right.
+	// a bare name adds one, "-name" removes one, applied left to right to
+	// every check when the list starts with a removal, else to none. A
+	// list that selects no check is invalid.
 	Checks []string `json:"checks"`
 	// Tests reports findings in _test.go files too. Off by default: test
 	// loads and walks are small whatever their sizes say; on the
@@ -153,13 +155,29 @@ func validChecks(list []string) error {
 	if len(list) == 0 {
 		return fmt.Errorf("checks: the list is empty, so no check would run (%q runs every check)", allChecks)
 	}
-	_, err := enabled(list)
-	return err
+	on, err := enabled(list)
+	if err != nil {
+		return err
+	}
+	for _, n := range CheckNames {
+		if on[n] {
+			return nil
+		}
+	}
+	return fmt.Errorf("checks: %q selects no check, so none would run (%q runs every check, %q all but one)", strings.Join(list, ","), allChecks, "-"+PageSize)
 }
 
-// enabled applies a -checks list to the empty set, left to right.
+// enabled applies a -checks list left to right, staticcheck style: to
+// every check when the list starts with a removal ("-offsetwalk" means
+// all but offsetwalk, as it does to staticcheck and to a user silencing
+// one check), to none otherwise.
 func enabled(list []string) (map[string]bool, error) {
 	on := make(map[string]bool)
+	if len(list) > 0 && strings.HasPrefix(list[0], "-") {
+		for _, n := range CheckNames {
+			on[n] = true
+		}
+	}
 	for _, w := range list {
 		name, off := strings.CutPrefix(w, "-")
 		var names []string

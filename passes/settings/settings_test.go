@@ -26,6 +26,9 @@ func TestValidate(t *testing.T) {
 		{func(s *settings.Settings) { s.Checks = []string{"all", "-appendertx"} }, ""},
 		{func(s *settings.Settings) { s.Checks = []string{"pagesise"} }, `checks: no check named "pagesise"`},
 		{func(s *settings.Settings) { s.Checks = nil }, "checks: the list is empty"},
+		{func(s *settings.Settings) { s.Checks = []string{"-offsetwalk"} }, ""},
+		{func(s *settings.Settings) { s.Checks = []string{"all", "-all"} }, `checks: "all,-all" selects no check`},
+		{func(s *settings.Settings) { s.Checks = []string{"pagesize", "-pagesize"} }, "selects no check"},
 	} {
 		s := settings.Default()
 		tc.change(&s)
@@ -65,6 +68,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-wrappers=a/db b/db", "is not an import path"},
 		{"-checks=all,-nosuch", `no check named "nosuch"`},
 		{"-checks=", "the list is empty"},
+		{"-checks=-all", "selects no check"},
 	} {
 		s := settings.Default()
 		fs := flag.NewFlagSet("rowalign", flag.ContinueOnError)
@@ -89,7 +93,12 @@ func TestEnabled(t *testing.T) {
 		{[]string{"all"}, settings.CheckNames},
 		{[]string{"all", "-appendertx"}, []string{"pagesize", "commitsize", "offsetwalk", "rowbyrow", "attachsize", "directive"}},
 		{[]string{"pagesize", "commitsize"}, []string{"pagesize", "commitsize"}},
-		{[]string{"-pagesize", "pagesize"}, []string{"pagesize"}},
+		{[]string{"-pagesize", "pagesize"}, settings.CheckNames},
+		// A list that starts with a removal starts from every check, as
+		// staticcheck's does: what a user writes to silence one check.
+		{[]string{"-offsetwalk"}, []string{"pagesize", "commitsize", "appendertx", "attachsize", "directive"}},
+		{[]string{"-offsetwalk", "-appendertx"}, []string{"pagesize", "commitsize", "attachsize", "directive"}},
+		{[]string{"-all", "pagesize"}, []string{"pagesize"}},
 		{nil, nil},
 	} {
 		s := settings.Default()

@@ -5,7 +5,7 @@
 #   findings     the expected findings of every check, at their positions,
 #                and no others
 #   no-prefix    messages carry no "rowalign: " prefix (linter and analyzer
-#                share the name)
+#                share the name), but their check's name ("pagesize: ")
 #   nolint       //nolint:rowalign silences a finding that is there without it
 #   one-line     two findings of one line are one issue, which golangci's
 #                default uniq-by-line cannot hide
@@ -85,16 +85,16 @@ fixture "$work/run"
 lint "$work/run"
 
 want_findings=(
-	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: "
-	"walk/walk.go:$(line_of 'step := int64(100_000)'):16: page size step = 100000 is smaller than DuckDB's 122880-row row group: "
-	"walk/walk.go:$(line_of 'lo+300_000)'):86: commit size 300000 is not a multiple of DuckDB's 122880-row row group: "
-	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commit size 50000 is smaller than DuckDB's 122880-row row group: "
-	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: rowalign:ignore needs a reason: "
-	"walk/walk.go:$(line_of 'const page = 150_000'):15: page size page = 150000 is not a multiple of DuckDB's 122880-row row group: "
-	"walk/walk.go:$(line_of 'ORDER BY id LIMIT ? OFFSET ?'):3: LIMIT/OFFSET page walk with ORDER BY: "
-	"walk/walk.go:$(line_of 'FROM orders LIMIT ? OFFSET ?'):16: LIMIT/OFFSET page walk without ORDER BY: "
-	"walk/walk.go:$(line_of 'app.AppendRow(r...)'):13: DuckDB Appender fed in a loop outside a transaction: "
-	"walk/walk.go:$(line_of "ATTACH 'big.db'"):50: ATTACH ... (ROW_GROUP_SIZE 245760) without STORAGE_VERSION 'v1.2.0' or later: "
+	"walk/walk.go:$(line_of 'const pageSize = 250_000'):18: pagesize: page size pageSize = 250000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'step := int64(100_000)'):16: pagesize: page size step = 100000 is smaller than DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'lo+300_000)'):86: commitsize: commit size 300000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'n%50_000 == 0'):8: commitsize: commit size 50000 is smaller than DuckDB's 122880-row row group: "
+	"walk/walk.go:$(($(line_of 'const page = 150_000') - 1)):2: directive: rowalign:ignore needs a reason: "
+	"walk/walk.go:$(line_of 'const page = 150_000'):15: pagesize: page size page = 150000 is not a multiple of DuckDB's 122880-row row group: "
+	"walk/walk.go:$(line_of 'ORDER BY id LIMIT ? OFFSET ?'):3: offsetwalk: LIMIT/OFFSET page walk with ORDER BY: "
+	"walk/walk.go:$(line_of 'FROM orders LIMIT ? OFFSET ?'):16: offsetwalk: LIMIT/OFFSET page walk without ORDER BY: "
+	"walk/walk.go:$(line_of 'app.AppendRow(r...)'):13: appendertx: DuckDB Appender fed in a loop outside a transaction: "
+	"walk/walk.go:$(line_of "ATTACH 'big.db'"):50: attachsize: ATTACH ... (ROW_GROUP_SIZE 245760) without STORAGE_VERSION 'v1.2.0' or later: "
 )
 
 findings() {
@@ -116,6 +116,10 @@ no_prefix() {
 	[[ -n $all ]] || { echo "no issues at all"; return 1; }
 	prefixed=$(echo "$all" | grep -E '^[^ ]+:[0-9]+:[0-9]+: rowalign: ' || true)
 	[[ -z $prefixed ]] || { echo "prefixed with the analyzer name:"; echo "$prefixed"; return 1; }
+	# Each message starts with its check's name: golangci-lint's output,
+	# text or JSON, has no category (issue 18).
+	other=$(echo "$all" | grep -vE '^[^ ]+:[0-9]+:[0-9]+: (pagesize|commitsize|offsetwalk|appendertx|attachsize|directive): ' || true)
+	[[ -z $other ]] || { echo "not prefixed with a check name:"; echo "$other"; return 1; }
 	other=$(echo "$all" | grep -vE ' \(rowalign\)$' || true)
 	[[ -z $other ]] || { echo "not attributed to the rowalign linter:"; echo "$other"; return 1; }
 }
@@ -133,7 +137,7 @@ nolint() {
 	fixture "$work/nonolint"
 	sed -i 's|//nolint:rowalign.*$||' "$work/nonolint/walk/walk.go"
 	lint "$work/nonolint"
-	grep -q "^walk/walk.go:$l:[0-9]*: page size filePage = 100000 is smaller than" "$work/nonolint.out" ||
+	grep -q "^walk/walk.go:$l:[0-9]*: pagesize: page size filePage = 100000 is smaller than" "$work/nonolint.out" ||
 		{ echo "without //nolint the line is not reported either:"; cat "$work/nonolint.out" "$work/nonolint.err"; return 1; }
 }
 
@@ -156,7 +160,7 @@ fix() {
 	lint "$work/fix"
 	local l
 	l=$(line_of 'FROM orders LIMIT ? OFFSET ?')
-	issues "$work/fix.out" | grep -q "^walk/walk.go:$l:16: LIMIT/OFFSET page walk without ORDER BY: .*pager.Pages (rowalign)$" ||
+	issues "$work/fix.out" | grep -q "^walk/walk.go:$l:16: offsetwalk: LIMIT/OFFSET page walk without ORDER BY: .*pager.Pages (rowalign)$" ||
 		{ echo "the next run does not report the walk of line $l alone:"; cat "$work/fix.out" "$work/fix.err"; return 1; }
 	# And the fixed code compiles.
 	(cd "$work/fix" && go vet ./...)
@@ -233,7 +237,7 @@ sarif() {
 	local n
 	n=$(grep -oF '"ruleId":"rowalign"' "$f" | wc -l)
 	[[ $n == "${#want_findings[@]}" ]] || { echo "$n rowalign results, want ${#want_findings[@]}"; return 1; }
-	for w in '"text":"page size pageSize = 250000 is not a multiple' '"uri":"walk/walk.go"' "\"startLine\":$(line_of 'n%50_000 == 0')"; do
+	for w in '"text":"pagesize: page size pageSize = 250000 is not a multiple' '"uri":"walk/walk.go"' "\"startLine\":$(line_of 'n%50_000 == 0')"; do
 		grep -qF -- "$w" "$f" || { echo "SARIF lacks $w"; head -c 2000 "$f"; return 1; }
 	done
 }
@@ -251,7 +255,7 @@ one_line() {
 	l=$(line_of 'FROM orders LIMIT ? OFFSET ?')
 	got=$(issues "$work/run.out" | grep "^walk/walk.go:$l:" || true)
 	[[ $(echo "$got" | grep -c .) == 1 ]] || { echo "want one issue on line $l, got:"; echo "$got"; return 1; }
-	[[ $got == *"LIMIT/OFFSET page walk without ORDER BY: "*"; also page size 100000 is smaller than DuckDB's 122880-row row group: "*"; use 122880 (rowalign)" ]] ||
+	[[ $got == *"offsetwalk: LIMIT/OFFSET page walk without ORDER BY: "*"; also pagesize: page size 100000 is smaller than DuckDB's 122880-row row group: "*"; use 122"*" (rowalign)" ]] ||
 		{ echo "line $l does not carry both findings:"; echo "$got"; return 1; }
 }
 

@@ -126,16 +126,16 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		if f.Site.Value < f.RowGroup && f.Site.Value < int64(in.Settings.Min) && c.Tiny != "" {
 			cost = c.Tiny
 		}
-		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset))
-		d := f.diagnostic(in.Pass, msg)
+		edits := f.fixEdits(in.Pass)
 		if in.Settings.Enabled(settings.OffsetWalk) {
 			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Loop.Pos() <= f.Site.Pos && f.Site.Pos < fix.Loop.End() {
 				// The walk's rewrite replaces the text this size is
 				// written in, with the page size rounded the same way.
-				d.SuggestedFixes = nil
+				edits = nil
 			}
 		}
-		out = append(out, d)
+		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset, edits))
+		out = append(out, f.diagnostic(msg, edits))
 	}
 	return out
 }
@@ -149,13 +149,16 @@ func (f *finding) subject(what string) string {
 	return what + " " + itoa(f.Site.Value)
 }
 
-// use says what to write instead: "use 245760", or, for a constant
-// with no literal of its own to change here, what to change and where:
-// another package's constant (whose declaration may be computed too, which
-// export data does not say), or a constant computed in a const group
-// (iota, an implicit repetition); for a copy from another engine, which
-// of the two sizes to change.
-func (f *finding) use(fset *token.FileSet) string {
+// use says what to write instead: what the fix writes ("use 245_760"
+// for 250_000, "use 0x3C000" for 0x3D090; the message said "use 122880"
+// while the fix wrote 122_880, issue 18), or, without a fix, the aligned
+// size ("use 245760"); for a constant with no literal of its own to
+// change here, what to change and where: another package's constant
+// (whose declaration may be computed too, which export data does not
+// say), or a constant computed in a const group (iota, an implicit
+// repetition); for a copy from another engine, which of the two sizes to
+// change.
+func (f *finding) use(fset *token.FileSet, edits []analysis.TextEdit) string {
 	n := itoa(f.Aligned)
 	switch {
 	case f.Walk.ReadEngine != "":
@@ -164,6 +167,8 @@ func (f *finding) use(fset *token.FileSet) string {
 		return "use " + n + " here, or change " + f.Site.Name + " where it is declared (" + where(fset, f.Site.Decl) + ", another package)"
 	case f.Site.Grouped:
 		return "declare a constant of " + n + " for this size: " + f.Site.Name + " is computed in its const group (" + where(fset, f.Site.Decl) + ") and has no literal of its own to change"
+	case len(edits) > 0:
+		return "use " + string(edits[0].NewText) // edits[0] rewrites the size itself
 	}
 	return "use " + n
 }
@@ -180,10 +185,11 @@ func where(fset *token.FileSet, pos token.Pos) string {
 }
 
 // diagnostic returns the finding's diagnostic with message msg, and the
-// fix when every place the size is written can be rewritten.
-func (f *finding) diagnostic(pass *analysis.Pass, msg string) analysis.Diagnostic {
+// fix made of edits when every place the size is written can be
+// rewritten (fixEdits).
+func (f *finding) diagnostic(msg string, edits []analysis.TextEdit) analysis.Diagnostic {
 	d := analysis.Diagnostic{Pos: f.Site.Pos, End: f.Site.End, Message: msg}
-	if edits := f.fixEdits(pass); edits != nil {
+	if edits != nil {
 		groups, plural := f.Aligned/f.RowGroup, "s"
 		if groups == 1 {
 			plural = ""

@@ -1,4 +1,4 @@
-package checker
+package golangci
 
 import (
 	"go/token"
@@ -8,20 +8,29 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// mergeLines joins the findings ds (in source order) that start on the
-// same line into one. golangci-lint keeps one issue per line by default
-// (issues.uniq-by-line), so a page size written in the query's own
-// arguments (LIMIT 250000 OFFSET ?) vanished behind the offsetwalk
-// finding of the same call, while --fix still applied the size's fix
-// (issue 10: 10 of 90 findings hidden). One diagnostic per line keeps
-// every finding visible there, and in every tool that keys findings by
-// line. Sizes written elsewhere are reported where they are written, so
-// only findings that share a line are joined.
-//
-// The joined finding reads "first; also second", its Category names each
-// check joined by "+" ("offsetwalk+pagesize"), its URL is the first
-// check's page, and its fix applies every fix of the line at once: a
-// driver applies at most one fix per diagnostic.
+// oneLine returns a, its findings reported as golangci-lint shows them
+// best: each message prefixed with its check's name ("pagesize: page
+// size 250000 ..."), because golangci-lint's output, text or JSON, drops
+// the category; and the findings that start on one line joined into one
+// (mergeLines), because golangci-lint keeps one issue per line by default
+// (issues.uniq-by-line). Only the plugin joins them: standalone and under
+// go vet every diagnostic is one check's, with its own category and fix
+// (issue 18), as a -json consumer filtering on a category needs.
+func oneLine(a *analysis.Analyzer) *analysis.Analyzer {
+	wrapped := *a
+	wrapped.Run = func(pass *analysis.Pass) (any, error) {
+		var ds []analysis.Diagnostic
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) { ds = append(ds, d) }
+		res, err := a.Run(&p)
+		for _, d := range mergeLines(pass.Fset, ds) {
+			pass.Report(d)
+		}
+		return res, err
+	}
+	return &wrapped
+}
+
 func mergeLines(fset *token.FileSet, ds []analysis.Diagnostic) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for i := 0; i < len(ds); {
@@ -30,7 +39,9 @@ func mergeLines(fset *token.FileSet, ds []analysis.Diagnostic) []analysis.Diagno
 			j++
 		}
 		if j == i+1 {
-			out = append(out, ds[i])
+			d := ds[i]
+			d.Message = prefixed(d)
+			out = append(out, d)
 		} else {
 			out = append(out, merge(ds[i:j]))
 		}
@@ -51,7 +62,7 @@ func merge(ds []analysis.Diagnostic) analysis.Diagnostic {
 	var edits []analysis.TextEdit
 	for _, o := range ds {
 		d.End = max(d.End, o.End)
-		msgs = append(msgs, o.Message)
+		msgs = append(msgs, prefixed(o))
 		if !slices.Contains(cats, o.Category) {
 			cats = append(cats, o.Category)
 		}
@@ -84,4 +95,13 @@ func overlaps(kept, add []analysis.TextEdit) bool {
 		}
 	}
 	return false
+}
+
+// prefixed is d's message after its check's name, as golangci-lint
+// prints the findings of go vet's analyzers ("printf: ...").
+func prefixed(d analysis.Diagnostic) string {
+	if d.Category == "" {
+		return d.Message
+	}
+	return d.Category + ": " + d.Message
 }
