@@ -252,8 +252,8 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 	if err != nil {
 		return fmt.Errorf("reading pragma_storage_info: %w", err)
 	}
-	// A group's rows: the first column's data (a nested column's parts
-	// each count the group's rows; the largest sum is the group's).
+	// A group's rows: the parts of the first column that count rows (see
+	// countsRows), summed over their segments; the larger of the two.
 	type part struct {
 		group int64
 		path  string
@@ -275,7 +275,7 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 			rows.Close()
 			return err
 		}
-		if column == 0 {
+		if column == 0 && countsRows(path) {
 			partRows[part{group, path}] += count
 		}
 		if stored && t.Kind == KindTable {
@@ -322,6 +322,20 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		t.Fill = 100 * float64(min(t.Rows, capacity)) / float64(capacity)
 	}
 	return nil
+}
+
+// countsRows reports whether a part of the first column (its
+// column_path in pragma_storage_info) stores one entry per row: the
+// column's own data ("[0]") and its own validity ("[0, 0]"). A nested
+// column's other parts count something else: a LIST's or MAP's child
+// ("[0, 1]") and an ARRAY's count elements (an INTEGER[] of three
+// elements per row stored 368,640 in a 122,880-row group), a STRUCT's
+// and a UNION's fields have parts of their own, and a STRUCT, UNION or
+// ARRAY has no "[0]" at all, only its validity (DuckDB 1.5.6,
+// docs/audit.md, "Row counts of nested columns"). The pager reads a
+// group's rows from the same two parts.
+func countsRows(path string) bool {
+	return path == "[0]" || path == "[0, 0]"
 }
 
 func columns(ctx context.Context, conn *sql.Conn, n Name) ([]string, error) {

@@ -498,3 +498,59 @@ func TestRepairOddNames(t *testing.T) {
 		t.Errorf("own rowid column after repair: %q", got)
 	}
 }
+
+// TestAuditNestedFirstColumn: a nested first column's parts count
+// elements or fields, not rows; the audit reads a table's groups from the
+// parts that count rows. Before, a LIST first column of 300,000 rows from
+// one INSERT (three elements a row) audited as a 245,760-row unit, fill
+// 50 % and 300,000 deleted rows.
+func TestAuditNestedFirstColumn(t *testing.T) {
+	const n = 130_000
+	want := []int64{122_880, 7_120} // one INSERT of 130,000 rows
+	tables := map[string][2]string{
+		"list_first":   {`l INTEGER[], id BIGINT`, `[i, i + 1, i + 2], i`},
+		"map_first":    {`m MAP(VARCHAR, INTEGER), id BIGINT`, `map(['a' || i, 'b' || i], [i, i]), i`},
+		"array_first":  {`a INTEGER[3], id BIGINT`, `[i, i, i], i`},
+		"struct_first": {`s STRUCT(x INTEGER, y VARCHAR[]), id BIGINT`, `{'x': i, 'y': ['p', 'q']}, i`},
+		"union_first":  {`u UNION(n INTEGER, s VARCHAR), id BIGINT`, `i::INTEGER, i`},
+		"lists_first":  {`ll INTEGER[][], id BIGINT`, `[[i], [i, i]], i`},
+		"sparse_first": {`l INTEGER[], id BIGINT`, `CASE WHEN i % 2 = 0 THEN NULL ELSE [] END, i`},
+		// no scalar column at all
+		"nested_only": {`l VARCHAR[], s STRUCT(x INTEGER[]), a BIGINT[2]`, `['x', 'y'], {'x': [i, i, i, i]}, [i, i]`},
+	}
+	path := filepath.Join(t.TempDir(), "nested.duckdb")
+	var stmts []string
+	for name, def := range tables {
+		stmts = append(stmts, `CREATE TABLE `+name+` (`+def[0]+`)`,
+			fmt.Sprintf(`INSERT INTO %s SELECT %s FROM range(%d) r(i)`, name, def[1], n))
+	}
+	exec(t, path, append(stmts, `CHECKPOINT`)...)
+	r, err := storage.AuditFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn := openConn(t, path)
+	defer conn.Close()
+	for name, def := range tables {
+		tb := find(t, r, "main", name)
+		// The truth, straight from pragma_storage_info: a column's own
+		// validity counts its rows (the scalar id's data where there is
+		// one), whatever its type.
+		truth := query(t, conn, `SELECT sum(count)::BIGINT FROM pragma_storage_info('`+name+`')
+			WHERE column_id = 0 AND column_path = '[0, 0]' GROUP BY row_group_id ORDER BY row_group_id`)
+		if strings.HasSuffix(def[0], "id BIGINT") {
+			if ids := query(t, conn, `SELECT sum(count)::BIGINT FROM pragma_storage_info('`+name+`')
+				WHERE column_id = 1 AND column_path = '[1]' GROUP BY row_group_id ORDER BY row_group_id`); !slices.Equal(ids, truth) {
+				t.Errorf("%s: the id column's groups %v, the first column's validity %v", name, ids, truth)
+			}
+		}
+		got := make([]string, len(tb.GroupRows))
+		for i, g := range tb.GroupRows {
+			got[i] = fmt.Sprint(g)
+		}
+		if !slices.Equal(got, truth) || !slices.Equal(tb.GroupRows, want) || tb.Unit != storage.DefaultRowGroupRows ||
+			tb.Rows != n || tb.StoredRows != n || tb.Deleted != 0 || tb.Partial != 0 || tb.Fill != 100 || tb.Damaged() {
+			t.Errorf("%s: want groups %v (pragma_storage_info: %v), unit 122,880, nothing deleted, fill 100 %%; got %s", name, want, truth, dump(tb))
+		}
+	}
+}
