@@ -8,15 +8,14 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/rowalign/rowalign/internal/rowgroup"
 )
 
-// DefaultRowGroupRows is DuckDB's default row group size: 122,880 rows (60
-// vectors of 2,048), read from pragma_storage_info on DuckDB 1.5.6 and
-// 1.1.3 (docs/audit.md). A table's unit is the larger of this and its
-// largest stored group, since DuckDB keeps no per-table record of the size
-// a table was written with (ATTACH ... (ROW_GROUP_SIZE n) allows larger
-// groups).
-const DefaultRowGroupRows = 122_880
+// DefaultRowGroupRows is DuckDB's default row group size, 122,880 rows
+// (rowgroup.DefaultRows). A table's unit is the larger of this and its
+// largest stored group (rowgroup.Unit).
+const DefaultRowGroupRows = rowgroup.DefaultRows
 
 // Kinds of catalog entries an audit lists.
 const (
@@ -46,8 +45,9 @@ type Table struct {
 	// Partial counts the groups below the unit other than the last one.
 	Partial int `json:"partial_groups"`
 	// Fill is the live rows in percent of what the groups could hold with
-	// only the last one partial: Rows / ((groups-1)*Unit + last group).
-	// 100 for a table loaded whole; 0 rows gives 100.
+	// only the last one partial: Rows / ((groups-1)*Unit + last group)
+	// (rowgroup.Fill, the figure rowalign-sweep reports too). 100 for a
+	// table loaded whole; a table without groups gives 100.
 	Fill float64 `json:"fill_pct"`
 	// StoredBytes is the block space of the table's segments.
 	StoredBytes int64 `json:"stored_bytes"`
@@ -298,8 +298,8 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		groupIndex[id] = i
 		t.GroupRows = append(t.GroupRows, n)
 		t.StoredRows += n
-		t.Unit = max(t.Unit, n)
 	}
+	t.Unit = rowgroup.Unit(t.GroupRows)
 	for _, s := range segs {
 		if g, ok := groupIndex[s.group]; ok {
 			s.segment.group = g
@@ -317,10 +317,7 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 			t.Partial++
 		}
 	}
-	if g := len(t.GroupRows); g > 0 && t.Rows > 0 {
-		capacity := int64(g-1)*t.Unit + t.GroupRows[g-1]
-		t.Fill = 100 * float64(min(t.Rows, capacity)) / float64(capacity)
-	}
+	t.Fill = rowgroup.Fill(t.Rows, t.GroupRows)
 	return nil
 }
 
@@ -332,7 +329,7 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 // elements per row stored 368,640 in a 122,880-row group), a STRUCT's
 // and a UNION's fields have parts of their own, and a STRUCT, UNION or
 // ARRAY has no "[0]" at all, only its validity (DuckDB 1.5.6,
-// docs/audit.md, "Row counts of nested columns"). The pager reads a
+// docs/measurements.md#row-counts-of-nested-columns). The pager reads a
 // group's rows from the same two parts.
 func countsRows(path string) bool {
 	return path == "[0]" || path == "[0, 0]"
