@@ -92,8 +92,9 @@ func printAudit(w io.Writer, r *storage.Report) {
 		if f.StorageVersion != "" {
 			ver = ", storage " + f.StorageVersion
 		}
-		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used, %d free (%s a compaction returns)\n",
-			f.Path, f.Database, ver, mb(f.FileBytes), f.TotalBlocks, f.BlockSize/1024, f.UsedBlocks, f.FreeBlocks, mb(f.FreeBytes))
+		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used (tables %d, indexes %d, metadata %d), %d free (%s a compaction returns)\n",
+			f.Path, f.Database, ver, mb(f.FileBytes), f.TotalBlocks, f.BlockSize/1024, f.UsedBlocks,
+			f.TableBlocks, f.IndexBlocks, f.MetadataBlocks, f.FreeBlocks, mb(f.FreeBytes))
 		if f.WALBytes > 0 {
 			fmt.Fprintf(w, "  write-ahead log: %s not checkpointed yet\n", mb(f.WALBytes))
 		}
