@@ -40,10 +40,12 @@ schema, the rows, the row group size (unit), the groups and how many are
 partial (below the unit, not the last), the fill, the deleted rows still
 stored and the stored bytes, with an estimate of what an aligned rewrite
 saves; for every file its blocks, used and free.
-Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
+Exit status: 0, or 3 when -fail-fill finds a table less full or -fail-free
+a file with more free space, 1 on error.
 `)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	failFill := fs.Float64("fail-fill", 0, "exit with status 3 when any table's fill is below this `percent` (0: never)")
+	failFree := fs.Float64("fail-free", 0, "exit with status 3 when a compaction would return more than this `percent` of any file: its free blocks (0: never)")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -53,6 +55,10 @@ Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
 	}
 	if *failFill < 0 || *failFill > 100 {
 		fmt.Fprintln(stderr, "rowalign-db audit: -fail-fill is a percentage from 0 to 100")
+		return exitUsage
+	}
+	if *failFree < 0 || *failFree > 100 {
+		fmt.Fprintln(stderr, "rowalign-db audit: -fail-free is a percentage from 0 to 100")
 		return exitUsage
 	}
 	r, err := storage.AuditFile(ctx, fs.Args()...)
@@ -67,6 +73,7 @@ Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
 	} else {
 		printAudit(stdout, r)
 	}
+	code := exitOK
 	if *failFill > 0 {
 		var under []string
 		for _, t := range r.Tables {
@@ -76,10 +83,31 @@ Exit status: 0, or 3 when -fail-fill finds a table less full, 1 on error.
 		}
 		if len(under) > 0 {
 			fmt.Fprintf(stderr, "rowalign-db audit: %d table(s) less than %g%% full: %v\n", len(under), *failFill, under)
-			return exitUnderFilled
+			code = exitUnderFilled
 		}
 	}
-	return exitOK
+	if *failFree > 0 {
+		var over []string
+		for _, f := range r.Files {
+			if pct := freePct(f); pct > *failFree {
+				over = append(over, fmt.Sprintf("%s (%s free of %s, %.1f%%)", f.Path, mb(f.FreeBytes), mb(f.FileBytes), pct))
+			}
+		}
+		if len(over) > 0 {
+			fmt.Fprintf(stderr, "rowalign-db audit: %d file(s) more than %g%% free blocks (rowalign-db compact -apply returns them): %v\n", len(over), *failFree, over)
+			code = exitUnderFilled
+		}
+	}
+	return code
+}
+
+// freePct is what a compaction returns for certain (the free blocks
+// inside the file) in percent of the file's size.
+func freePct(f storage.File) float64 {
+	if f.FileBytes == 0 {
+		return 0
+	}
+	return 100 * float64(f.FreeBytes) / float64(f.FileBytes)
 }
 
 // printAudit writes the report as a table per file.

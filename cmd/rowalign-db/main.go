@@ -1,7 +1,7 @@
 // Command rowalign-db finds the damage misaligned loads left in DuckDB
 // files and rewrites it away:
 //
-//	rowalign-db audit [-json] [-fail-fill pct] file.duckdb...   # read-only report
+//	rowalign-db audit [-json] [-fail-fill pct] [-fail-free pct] file.duckdb...   # read-only report
 //	rowalign-db repair [-table t] [-apply] file.duckdb          # rewrite tables in whole row groups
 //	rowalign-db compact [-apply] [-backup f] file.duckdb        # rewrite the whole file, swap it in
 //	rowalign-db demo [-rows n] [-commit n] new.duckdb           # write the demo table, damaged or not
@@ -32,7 +32,8 @@ const (
 	exitOK    = 0
 	exitError = 1
 	exitUsage = 2
-	// exitUnderFilled: audit -fail-fill found a table less full than asked.
+	// exitUnderFilled: audit -fail-fill found a table less full than
+	// asked, or -fail-free a file with more free blocks.
 	exitUnderFilled = 3
 )
 
