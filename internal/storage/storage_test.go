@@ -196,6 +196,8 @@ func TestFreeBlocksAfterTruncation(t *testing.T) {
 		t.Errorf("a %d-byte file of %d blocks, %d used: audit says %d total, %d free (%d bytes), %d past the end",
 			st.Size(), inFile, f.UsedBlocks, f.TotalBlocks, f.FreeBlocks, f.FreeBytes, f.PastEndBlocks)
 	}
+	t.Logf("%d-byte file: %d blocks in it, %d used (tables %d, indexes %d, metadata %d), %d free; pragma_database_size counted %d more past the end",
+		st.Size(), f.TotalBlocks, f.UsedBlocks, f.TableBlocks, f.IndexBlocks, f.MetadataBlocks, f.FreeBlocks, f.PastEndBlocks)
 	checkBlocks(t, r, true)
 	res, err := storage.Compact(context.Background(), path, storage.CompactOptions{Apply: true})
 	if err != nil {
@@ -206,6 +208,7 @@ func TestFreeBlocksAfterTruncation(t *testing.T) {
 	if got := res.OldBytes - res.NewBytes; got < f.FreeBytes {
 		t.Errorf("compact returned %d bytes, the audit promised %d", got, f.FreeBytes)
 	}
+	t.Logf("compact: %d -> %d bytes", res.OldBytes, res.NewBytes)
 }
 
 func TestAuditAttachedAndTemporary(t *testing.T) {
