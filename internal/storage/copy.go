@@ -19,11 +19,12 @@ import (
 // transaction, the transactions committed in rowid order. Each
 // transaction's rows are whole groups but the last part's last, and a
 // commit appends them after the rows committed before, so the copy's
-// groups are whole and in the original order, and the copy uses as many
-// cores as DuckDB's parallel insert. On a 1,278.8 MB file it cost the
-// same CPU as the copy on one thread (the whole compact 69.1 s against
-// 69.5 s, COPY FROM DATABASE + CHECKPOINT 57.4 s); ORDER BY rowid also
-// kept the groups whole but took 103.0 s of CPU and 5.7 GiB for its sort
+// groups are whole and in the original order, and the copy can use as
+// many cores as DuckDB's parallel insert. On a 1,278.8 MB file the whole
+// compact cost 67.2-69.1 s of CPU in parts, 59.5-69.5 s on one thread,
+// COPY FROM DATABASE + CHECKPOINT 53.7-57.4 s; ORDER BY rowid also kept
+// the groups whole but took 103.0 s of CPU and 5.7 GiB for its sort. On
+// that loaded machine (load 12-50) the parts gave no wall-time gain
 // (DuckDB 1.5.6, 2026-12-01; docs/measurements.md#compact-copy-strategies).
 type copier struct {
 	db    *sql.DB   // for more connections to the same attached files
