@@ -43,6 +43,7 @@ saves; for every file its blocks, used and free.
 `+exitStatuses)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	failFill := fs.Float64("fail-fill", 0, "exit with status 3 when any table's fill is below this `percent` (0: never)")
+	failFree := fs.Float64("fail-free", 0, "exit with status 3 when a compaction would return more than this `percent` of any file: its free blocks (0: never)")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -52,6 +53,10 @@ saves; for every file its blocks, used and free.
 	}
 	if *failFill < 0 || *failFill > 100 {
 		fmt.Fprintln(stderr, "rowalign-db audit: -fail-fill is a percentage from 0 to 100")
+		return exitUsage
+	}
+	if *failFree < 0 || *failFree > 100 {
+		fmt.Fprintln(stderr, "rowalign-db audit: -fail-free is a percentage from 0 to 100")
 		return exitUsage
 	}
 	r, err := storage.AuditFile(ctx, fs.Args()...)
@@ -65,6 +70,7 @@ saves; for every file its blocks, used and free.
 	} else {
 		printAudit(stdout, r)
 	}
+	code := exitOK
 	if *failFill > 0 {
 		var under []string
 		for _, t := range r.Tables {
@@ -74,10 +80,31 @@ saves; for every file its blocks, used and free.
 		}
 		if len(under) > 0 {
 			fmt.Fprintf(stderr, "rowalign-db audit: %d table(s) less than %g%% full: %v\n", len(under), *failFill, under)
-			return exitUnderFilled
+			code = exitUnderFilled
 		}
 	}
-	return exitOK
+	if *failFree > 0 {
+		var over []string
+		for _, f := range r.Files {
+			if pct := freePct(f); pct > *failFree {
+				over = append(over, fmt.Sprintf("%s (%s free of %s, %.1f%%)", f.Path, mb(f.FreeBytes), mb(f.FileBytes), pct))
+			}
+		}
+		if len(over) > 0 {
+			fmt.Fprintf(stderr, "rowalign-db audit: %d file(s) more than %g%% free blocks (rowalign-db compact -apply returns them): %v\n", len(over), *failFree, over)
+			code = exitUnderFilled
+		}
+	}
+	return code
+}
+
+// freePct is what a compaction returns for certain (the free blocks
+// inside the file) in percent of the file's size.
+func freePct(f storage.File) float64 {
+	if f.FileBytes == 0 {
+		return 0
+	}
+	return 100 * float64(f.FreeBytes) / float64(f.FileBytes)
 }
 
 // printAudit writes the report as a table per file.
@@ -90,8 +117,9 @@ func printAudit(w io.Writer, r *storage.Report) {
 		if f.StorageVersion != "" {
 			ver = ", storage " + f.StorageVersion
 		}
-		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used, %d free (%s a compaction returns)\n",
-			f.Path, f.Database, ver, mb(f.FileBytes), f.TotalBlocks, f.BlockSize/1024, f.UsedBlocks, f.FreeBlocks, mb(f.FreeBytes))
+		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used (tables %d, indexes %d, metadata %d), %d free (%s a compaction returns)\n",
+			f.Path, f.Database, ver, mb(f.FileBytes), f.TotalBlocks, f.BlockSize/1024, f.UsedBlocks,
+			f.TableBlocks, f.IndexBlocks, f.MetadataBlocks, f.FreeBlocks, mb(f.FreeBytes))
 		if f.WALBytes > 0 {
 			fmt.Fprintf(w, "  write-ahead log: %s not checkpointed yet\n", mb(f.WALBytes))
 		}

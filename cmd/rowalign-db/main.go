@@ -1,7 +1,7 @@
 // Command rowalign-db finds the damage misaligned loads left in DuckDB
 // files and rewrites it away:
 //
-//	rowalign-db audit [-json] [-fail-fill pct] file.duckdb...   # read-only report
+//	rowalign-db audit [-json] [-fail-fill pct] [-fail-free pct] file.duckdb...   # read-only report
 //	rowalign-db repair [-table t] [-apply] file.duckdb          # rewrite tables in whole row groups
 //	rowalign-db compact [-apply] [-backup f] file.duckdb        # rewrite the whole file, swap it in
 //	rowalign-db demo [-rows n] [-commit n] new.duckdb           # write the demo table, damaged or not
@@ -43,7 +43,8 @@ const (
 	// hard-linked file or an unusable backup for compact); nothing was
 	// changed.
 	exitUsage = 2
-	// exitUnderFilled: audit -fail-fill found a table less full than asked.
+	// exitUnderFilled: audit -fail-fill found a table less full than
+	// asked, or -fail-free a file with more free blocks.
 	exitUnderFilled = 3
 )
 
@@ -53,7 +54,8 @@ holds, a write-ahead log DuckDB cannot replay, a refused table, a failed
 verification); 2 bad flags, or an input no command can use (a missing
 path, not a DuckDB database file, a read-only file to rewrite, for compact
 a hard-linked file or an unusable backup), nothing changed; 3 audit
--fail-fill found a table less full than asked.
+-fail-fill found a table less full than asked, or -fail-free a file with
+more free space.
 `
 
 // failure prints err on one line, without the stack trace DuckDB's

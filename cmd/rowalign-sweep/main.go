@@ -262,15 +262,18 @@ func replot(o options, stdout, stderr io.Writer) int {
 
 // tableInfo is what the sweep found about the table.
 type tableInfo struct {
-	Source         string       `json:"source"`
-	Table          string       `json:"table"`
-	DuckDB         string       `json:"duckdb_version"`
-	Layout         pager.Layout `json:"layout"`
-	LastGroup      int64        `json:"last_group_rows"`
-	Deleted        int64        `json:"deleted_rows"`
-	Fill           float64      `json:"fill"`
-	RecommendRows  int64        `json:"recommended_page_rows"`
-	RecommendGroup int          `json:"recommended_row_groups"`
+	Source    string       `json:"source"`
+	Table     string       `json:"table"`
+	DuckDB    string       `json:"duckdb_version"`
+	Layout    pager.Layout `json:"layout"`
+	LastGroup int64        `json:"last_group_rows"`
+	Deleted   int64        `json:"deleted_rows"`
+	// Fill is the table's fill in percent, as rowalign-db audit reports
+	// it (pager.Layout.Fill: live rows over what the groups could hold
+	// with only the last one partial).
+	Fill           float64 `json:"fill_pct"`
+	RecommendRows  int64   `json:"recommended_page_rows"`
+	RecommendGroup int     `json:"recommended_row_groups"`
 }
 
 // inspect opens the source read-only and reads the table's layout.
@@ -300,7 +303,7 @@ func inspect(ctx context.Context, source, table string) (tableInfo, error) {
 	}
 	info.Layout = l
 	info.Deleted = l.Deleted()
-	info.Fill = l.Fill()
+	info.Fill = 100 * l.Fill()
 	if n := len(l.Groups); n > 0 {
 		info.LastGroup = l.Groups[n-1].Count
 	}
@@ -319,8 +322,8 @@ func inspect(ctx context.Context, source, table string) (tableInfo, error) {
 func printUnit(w io.Writer, info tableInfo) {
 	l := info.Layout
 	fmt.Fprintf(w, "table %s in %s (DuckDB %s)\n", info.Table, info.Source, info.DuckDB)
-	fmt.Fprintf(w, "  row group size: %s rows; %d row group%s (last %s rows), %.1f%% full\n",
-		bench.Thousands(l.RowGroupSize), len(l.Groups), plural(len(l.Groups)), bench.Thousands(info.LastGroup), 100*info.Fill)
+	fmt.Fprintf(w, "  row group size: %s rows; %d row group%s (last %s rows), fill %.1f%%\n",
+		bench.Thousands(l.RowGroupSize), len(l.Groups), plural(len(l.Groups)), bench.Thousands(info.LastGroup), info.Fill)
 	fmt.Fprintf(w, "  rows: %s live, %s deleted (rowid gaps)\n", bench.Thousands(l.Live), bench.Thousands(info.Deleted))
 	if len(l.Groups) == 1 {
 		fmt.Fprintf(w, "  (a single row group: the table's unit cannot be read from it; DuckDB's default is 122,880 rows)\n")

@@ -8,15 +8,14 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/rowalign/rowalign/internal/rowgroup"
 )
 
-// DefaultRowGroupRows is DuckDB's default row group size: 122,880 rows (60
-// vectors of 2,048), read from pragma_storage_info on DuckDB 1.5.6 and
-// 1.1.3 (docs/audit.md). A table's unit is the larger of this and its
-// largest stored group, since DuckDB keeps no per-table record of the size
-// a table was written with (ATTACH ... (ROW_GROUP_SIZE n) allows larger
-// groups).
-const DefaultRowGroupRows = 122_880
+// DefaultRowGroupRows is DuckDB's default row group size, 122,880 rows
+// (rowgroup.DefaultRows). A table's unit is the larger of this and its
+// largest stored group (rowgroup.Unit).
+const DefaultRowGroupRows = rowgroup.DefaultRows
 
 // Kinds of catalog entries an audit lists.
 const (
@@ -46,8 +45,9 @@ type Table struct {
 	// Partial counts the groups below the unit other than the last one.
 	Partial int `json:"partial_groups"`
 	// Fill is the live rows in percent of what the groups could hold with
-	// only the last one partial: Rows / ((groups-1)*Unit + last group).
-	// 100 for a table loaded whole; 0 rows gives 100.
+	// only the last one partial: Rows / ((groups-1)*Unit + last group)
+	// (rowgroup.Fill, the figure rowalign-sweep reports too). 100 for a
+	// table loaded whole; a table without groups gives 100.
 	Fill float64 `json:"fill_pct"`
 	// StoredBytes is the block space of the table's segments.
 	StoredBytes int64 `json:"stored_bytes"`
@@ -81,12 +81,38 @@ type File struct {
 	FileBytes      int64  `json:"file_bytes"`
 	WALBytes       int64  `json:"wal_bytes"`
 	BlockSize      int64  `json:"block_size"`
-	TotalBlocks    int64  `json:"total_blocks"`
-	UsedBlocks     int64  `json:"used_blocks"`
-	FreeBlocks     int64  `json:"free_blocks"`
-	// FreeBytes is what a compaction returns for certain: the free blocks.
+	// TotalBlocks is the blocks in the file: (FileBytes - the file's
+	// headers) / BlockSize. pragma_database_size's total_blocks and
+	// free_blocks also count the blocks past the end of a file DuckDB has
+	// truncated (its free tail): PastEndBlocks.
+	TotalBlocks int64 `json:"total_blocks"`
+	UsedBlocks  int64 `json:"used_blocks"`
+	// FreeBlocks is the free blocks inside the file: TotalBlocks -
+	// UsedBlocks.
+	FreeBlocks int64 `json:"free_blocks"`
+	// PastEndBlocks is what pragma_database_size counts as free beyond the
+	// file's end: no byte of the file holds them, and no compaction
+	// returns them.
+	PastEndBlocks int64 `json:"past_end_blocks,omitempty"`
+	// FreeBytes is what a compaction returns for certain: the free blocks
+	// inside the file.
 	FreeBytes int64 `json:"free_bytes"`
+	// The used blocks by what they hold: the tables' segments
+	// (TableBlocks; the tables' StoredBytes add up to them), DuckDB's
+	// catalog and statistics (MetadataBlocks, pragma_metadata_info), and
+	// the rest (IndexBlocks): the blocks of the indexes' ART nodes, which
+	// no storage function lists.
+	TableBlocks    int64 `json:"table_blocks"`
+	MetadataBlocks int64 `json:"metadata_blocks"`
+	IndexBlocks    int64 `json:"index_blocks"`
 }
+
+// fileHeaderBytes is what a DuckDB file holds before its first block:
+// three 4,096-byte headers (the main header and two database headers).
+// Every file size measured is 12,288 + n x 262,144 bytes (36,450,304 =
+// 12,288 + 139 x 262,144; DuckDB 1.5.6, storage v1.0.0+ and v1.2.0;
+// docs/measurements.md#free-blocks-after-duckdb-truncates-a-file).
+const fileHeaderBytes = 3 * 4096
 
 // Report is a whole audit.
 type Report struct {
@@ -170,6 +196,7 @@ func Audit(ctx context.Context, conn *sql.Conn) (*Report, error) {
 		}
 	}
 	apportionBytes(r.Tables, blockSizes(r.Files))
+	blockUse(r.Files, r.Tables)
 	for i := range r.Tables {
 		t := &r.Tables[i]
 		if t.Kind == KindTable {
@@ -207,16 +234,60 @@ func auditFiles(ctx context.Context, conn *sql.Conn) ([]File, error) {
 			&f.BlockSize, &f.TotalBlocks, &f.UsedBlocks, &f.FreeBlocks); err != nil {
 			return nil, err
 		}
-		f.FreeBytes = f.FreeBlocks * f.BlockSize
-		if st, err := os.Stat(f.Path); err == nil {
-			f.FileBytes = st.Size()
-		}
 		if st, err := os.Stat(f.Path + ".wal"); err == nil {
 			f.WALBytes = st.Size()
 		}
+		if st, err := os.Stat(f.Path); err == nil && f.BlockSize > 0 {
+			f.FileBytes = st.Size()
+			// DuckDB truncates a file's free tail at a checkpoint but
+			// pragma_database_size keeps counting those blocks: count the
+			// blocks the file holds.
+			inFile := max(0, (f.FileBytes-fileHeaderBytes)/f.BlockSize)
+			if f.TotalBlocks > inFile {
+				free := max(0, inFile-f.UsedBlocks)
+				f.PastEndBlocks = f.FreeBlocks - min(f.FreeBlocks, free)
+				f.TotalBlocks, f.FreeBlocks = max(inFile, f.UsedBlocks), min(f.FreeBlocks, free)
+			}
+		}
+		f.FreeBytes = f.FreeBlocks * f.BlockSize
 		files = append(files, f)
 	}
-	return files, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range files {
+		f := &files[i]
+		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_metadata_info(?)`, f.Database).Scan(&f.MetadataBlocks); err != nil {
+			return nil, fmt.Errorf("reading pragma_metadata_info: %w", err)
+		}
+	}
+	return files, nil
+}
+
+// blockUse splits every file's used blocks into its tables' segments,
+// the metadata and the rest (indexes), from the tables' segments.
+func blockUse(files []File, tables []Table) {
+	type key struct {
+		db    string
+		block int64
+	}
+	blocks := map[key]bool{}
+	extra := map[string]int64{}
+	for _, t := range tables {
+		for _, s := range t.segments {
+			blocks[key{t.Database, s.block}] = true
+			extra[t.Database] += s.extra
+		}
+	}
+	count := map[string]int64{}
+	for k := range blocks {
+		count[k.db]++
+	}
+	for i := range files {
+		f := &files[i]
+		f.TableBlocks = count[f.Database] + extra[f.Database]
+		f.IndexBlocks = max(0, f.UsedBlocks-f.TableBlocks-f.MetadataBlocks)
+	}
 }
 
 // auditTable fills in t's rows, groups and segments.
@@ -252,8 +323,8 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 	if err != nil {
 		return fmt.Errorf("reading pragma_storage_info: %w", err)
 	}
-	// A group's rows: the first column's data (a nested column's parts
-	// each count the group's rows; the largest sum is the group's).
+	// A group's rows: the parts of the first column that count rows (see
+	// countsRows), summed over their segments; the larger of the two.
 	type part struct {
 		group int64
 		path  string
@@ -275,7 +346,7 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 			rows.Close()
 			return err
 		}
-		if column == 0 {
+		if column == 0 && countsRows(path) {
 			partRows[part{group, path}] += count
 		}
 		if stored && t.Kind == KindTable {
@@ -298,8 +369,8 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		groupIndex[id] = i
 		t.GroupRows = append(t.GroupRows, n)
 		t.StoredRows += n
-		t.Unit = max(t.Unit, n)
 	}
+	t.Unit = rowgroup.Unit(t.GroupRows)
 	for _, s := range segs {
 		if g, ok := groupIndex[s.group]; ok {
 			s.segment.group = g
@@ -317,11 +388,22 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 			t.Partial++
 		}
 	}
-	if g := len(t.GroupRows); g > 0 && t.Rows > 0 {
-		capacity := int64(g-1)*t.Unit + t.GroupRows[g-1]
-		t.Fill = 100 * float64(min(t.Rows, capacity)) / float64(capacity)
-	}
+	t.Fill = rowgroup.Fill(t.Rows, t.GroupRows)
 	return nil
+}
+
+// countsRows reports whether a part of the first column (its
+// column_path in pragma_storage_info) stores one entry per row: the
+// column's own data ("[0]") and its own validity ("[0, 0]"). A nested
+// column's other parts count something else: a LIST's or MAP's child
+// ("[0, 1]") and an ARRAY's count elements (an INTEGER[] of three
+// elements per row stored 368,640 in a 122,880-row group), a STRUCT's
+// and a UNION's fields have parts of their own, and a STRUCT, UNION or
+// ARRAY has no "[0]" at all, only its validity (DuckDB 1.5.6,
+// docs/measurements.md#row-counts-of-nested-columns). The pager reads a
+// group's rows from the same two parts.
+func countsRows(path string) bool {
+	return path == "[0]" || path == "[0, 0]"
 }
 
 func columns(ctx context.Context, conn *sql.Conn, n Name) ([]string, error) {

@@ -99,7 +99,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if stale {
 		res.StaleBackup = opt.Backup
 	}
-	conn, closeConn, err := memoryConn(ctx)
+	db, conn, closeConn, err := memoryDB(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,9 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, attach); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", res.Temp, err)
 	}
-	// One thread, or the copy keeps the partial groups (see RepairPlan).
+	// One thread per INSERT, or the copy keeps the partial groups (see
+	// RepairPlan); as many INSERTs at once as DuckDB had threads (see
+	// copyTable).
 	threads, err := currentThreads(ctx, conn)
 	if err != nil {
 		return nil, err
@@ -154,7 +156,8 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `SET threads = 1`); err != nil {
 		return nil, err
 	}
-	err = copyDatabase(ctx, conn, src, dstAlias, res.Before)
+	cp := &copier{db: db, conn: conn, parts: parseThreads(threads)}
+	err = copyDatabase(ctx, cp, src, dstAlias, res.Before)
 	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
 		err = err2
 	}
@@ -234,16 +237,23 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 // memoryConn opens an in-memory DuckDB, to attach files to, on one
 // connection.
 func memoryConn(ctx context.Context) (*sql.Conn, func(), error) {
+	_, conn, closeConn, err := memoryDB(ctx)
+	return conn, closeConn, err
+}
+
+// memoryDB is memoryConn with the database too, for more connections to
+// the same attached files.
+func memoryDB(ctx context.Context) (*sql.DB, *sql.Conn, func(), error) {
 	db, err := sql.Open("duckdb", "")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		db.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return conn, func() { conn.Close(); db.Close() }, nil
+	return db, conn, func() { conn.Close(); db.Close() }, nil
 }
 
 // AuditFile audits the file at path, opened read-only (and attached under
@@ -349,7 +359,8 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 // inserted a referencing table first and failed its foreign key (DuckDB
 // 1.5.6). A table with a foreign key to itself is copied parents first
 // (copySelfReferencing).
-func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *Report) error {
+func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) error {
+	conn := cp.conn
 	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
 		return err
 	}
@@ -404,8 +415,7 @@ func copyDatabase(ctx context.Context, conn *sql.Conn, src, dst string, before *
 		if keys := self[t.Name]; len(keys) > 0 {
 			return copySelfReferencing(ctx, conn, to, t, keys)
 		}
-		_, err := conn.ExecContext(ctx, copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns, ""))
-		return err
+		return cp.copyTable(ctx, t, to, len(deps[t.Name]) == 0)
 	}
 	for _, t := range before.Tables {
 		if _, ok := tables[t.Name]; ok {

@@ -76,9 +76,9 @@ func ExampleInspect() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%d row groups of %d rows, %.0f%% full\n", len(l.Groups), l.RowGroupSize, 100*l.Fill())
+	fmt.Printf("%d row groups of %d rows, fill %.0f%%\n", len(l.Groups), l.RowGroupSize, 100*l.Fill())
 	// Output:
-	// 3 row groups of 122880 rows, 81% full
+	// 3 row groups of 122880 rows, fill 100%
 }
 
 func ExampleCopy() {

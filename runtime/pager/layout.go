@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/rowalign/rowalign/internal/rowgroup"
 )
 
 // ErrNoTable reports that the named table does not exist.
@@ -48,13 +50,19 @@ type Layout struct {
 // (rowid gaps): Stored - Live, never negative.
 func (l Layout) Deleted() int64 { return max(l.Stored-l.Live, 0) }
 
-// Fill is how full the row groups are: Live rows over
-// len(Groups)*RowGroupSize, between 0 and 1 (0 for an empty table).
+// Fill is how full the row groups are, between 0 and 1: Live rows over
+// what the groups could hold with only the last one partial, the groups
+// measured against the larger of DuckDB's default 122,880 rows and the
+// largest group. A table loaded whole is 1 whatever its size; partial
+// groups before the last and deleted rows lower it; a table without
+// groups is 1. It is the fill rowalign-db audit and rowalign-sweep report
+// (as a percentage).
 func (l Layout) Fill() float64 {
-	if len(l.Groups) == 0 || l.RowGroupSize == 0 {
-		return 0
+	counts := make([]int64, len(l.Groups))
+	for i, g := range l.Groups {
+		counts[i] = g.Count
 	}
-	return float64(l.Live) / float64(int64(len(l.Groups))*l.RowGroupSize)
+	return rowgroup.Fill(l.Live, counts) / 100
 }
 
 // Inspect reads the row group layout of table. It reads inside one

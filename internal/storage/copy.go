@@ -1,0 +1,159 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// copier copies Compact's tables. DuckDB keeps a source's partial row
+// groups when one INSERT runs on several threads (its parallel insert
+// writes a batch per source group), and writes every group whole on one
+// (docs/audit.md, "What keeps row groups whole"). So each INSERT runs on
+// one thread (SET threads = 1, a database-wide setting Compact makes
+// before the copy), and a table is copied in as many parts at once as
+// DuckDB had threads: each part a rowid range holding a whole number of
+// row groups' live rows, inserted on its own connection in its own
+// transaction, the transactions committed in rowid order. Each
+// transaction's rows are whole groups but the last part's last, and a
+// commit appends them after the rows committed before, so the copy's
+// groups are whole and in the original order, and the copy can use as
+// many cores as DuckDB's parallel insert. On a 1,278.8 MB file the whole
+// compact cost 67.2-69.1 s of CPU in parts, 59.5-69.5 s on one thread,
+// COPY FROM DATABASE + CHECKPOINT 53.7-57.4 s; ORDER BY rowid also kept
+// the groups whole but took 103.0 s of CPU and 5.7 GiB for its sort. On
+// that loaded machine (load 12-50) the parts gave no wall-time gain
+// (DuckDB 1.5.6, 2026-12-01; docs/measurements.md#compact-copy-strategies).
+type copier struct {
+	db    *sql.DB   // for more connections to the same attached files
+	conn  *sql.Conn // Compact's connection
+	parts int       // INSERTs at once: DuckDB's threads before the copy
+}
+
+// parseThreads reads the threads setting as the number of parts (at
+// least 1).
+func parseThreads(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
+}
+
+// copyTable copies t's rows into to, a table of the same definition. split
+// false copies in one INSERT: a table with a foreign key checks it on
+// every insert, and a part could reference rows of a part not yet
+// committed. A table with its own rowid column (which shadows DuckDB's row
+// id in SQL) is copied in one INSERT too.
+func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) error {
+	insert := copyRows(ctx, c.conn, to.SQL(), t.Name.SQL(), t.Columns, "")
+	var bounds []int64
+	if split && !t.OwnRowid && c.parts > 1 {
+		var err error
+		if bounds, err = partBounds(ctx, c.conn, t.Name.SQL(), c.parts); err != nil {
+			return err
+		}
+	}
+	if len(bounds) == 0 {
+		_, err := c.conn.ExecContext(ctx, insert)
+		return err
+	}
+	conns := make([]*sql.Conn, len(bounds)+1)
+	for i := range conns {
+		conn, err := c.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		// Closing a connection rolls back its transaction if it did not
+		// commit.
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `BEGIN TRANSACTION`); err != nil {
+			return err
+		}
+		conns[i] = conn
+	}
+	errs := make([]error, len(conns))
+	done := make(chan int)
+	for i, conn := range conns {
+		where := ` WHERE rowid >= ` + fmt.Sprint(lowBound(bounds, i))
+		if i < len(bounds) {
+			where += ` AND rowid < ` + fmt.Sprint(bounds[i])
+		}
+		go func() {
+			_, errs[i] = conn.ExecContext(ctx, insert+where)
+			done <- i
+		}()
+	}
+	for range conns {
+		<-done
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for _, conn := range conns {
+		if _, err := conn.ExecContext(ctx, `COMMIT`); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func lowBound(bounds []int64, i int) int64 {
+	if i == 0 {
+		return 0
+	}
+	return bounds[i-1]
+}
+
+// partBounds splits table's live rows into up to parts rowid ranges of a
+// whole number of DuckDB's default row groups each (the new file's group
+// size), the last range taking the rest, and returns the rowids that
+// start the second and later ranges; none for a table of fewer than
+// parts groups' rows. Deleted rows leave gaps in the rowids, so the live
+// rows are counted per vector of 2,048 rowids (one scan of the row ids
+// alone), and the start of a range is looked up within its vector.
+func partBounds(ctx context.Context, conn *sql.Conn, table string, parts int) ([]int64, error) {
+	const vector = 2048 // DuckDB's vector size (docs/measurements.md#row-group-size)
+	rows, err := conn.QueryContext(ctx, `SELECT rowid // `+fmt.Sprint(vector)+`, count(*) FROM `+table+` GROUP BY ALL ORDER BY 1`)
+	if err != nil {
+		return nil, err
+	}
+	type vec struct{ id, before, n int64 }
+	var vecs []vec
+	var total int64
+	for rows.Next() {
+		var v vec
+		if err := rows.Scan(&v.id, &v.n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		v.before = total
+		total += v.n
+		vecs = append(vecs, v)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	per := total / int64(parts) / DefaultRowGroupRows * DefaultRowGroupRows
+	if per == 0 {
+		return nil, nil
+	}
+	var bounds []int64
+	i := 0
+	for k := per; k < total && len(bounds) < parts-1; k += per {
+		for vecs[i].before+vecs[i].n <= k {
+			i++
+		}
+		v := vecs[i]
+		var b int64
+		if err := conn.QueryRowContext(ctx, fmt.Sprintf(`SELECT rowid FROM %s WHERE rowid >= %d AND rowid < %d ORDER BY rowid LIMIT 1 OFFSET %d`,
+			table, v.id*vector, (v.id+1)*vector, k-v.before)).Scan(&b); err != nil {
+			return nil, err
+		}
+		bounds = append(bounds, b)
+	}
+	return bounds, nil
+}
