@@ -126,16 +126,19 @@ func main() {
 		// Query and Exec without a context.
 		kinds func(*sql.DB) ([]string, error)
 		since func(*sql.Tx, time.Time) (int, error)
+		// Loops that end their function: the end test returned.
+		eachID     func(context.Context, *sql.DB, func(int64) error) error
+		kindCounts func(context.Context, *sql.Conn) (map[string]int, error)
 	}
 	variants := []variant{
 		{"orig", orig.ExportEvents, orig.CountKind, orig.Dump, []func(context.Context, *sql.Tx) error{
 			func(ctx context.Context, tx *sql.Tx) error { return orig.Archive(ctx, tx, "k1") }, orig.Snapshot,
-			func(_ context.Context, tx *sql.Tx) error { return orig.Mirror(tx, "k3") }}, orig.Kinds, orig.Since},
+			func(_ context.Context, tx *sql.Tx) error { return orig.Mirror(tx, "k3") }}, orig.Kinds, orig.Since, orig.EachID, orig.KindCounts},
 		{"fixed", func(ctx context.Context, db *sql.DB, emit func(orig.Event)) error {
 			return fixed.ExportEvents(ctx, db, func(e fixed.Event) { emit(orig.Event(e)) })
 		}, fixed.CountKind, fixed.Dump, []func(context.Context, *sql.Tx) error{
 			func(ctx context.Context, tx *sql.Tx) error { return fixed.Archive(ctx, tx, "k1") }, fixed.Snapshot,
-			func(_ context.Context, tx *sql.Tx) error { return fixed.Mirror(tx, "k3") }}, fixed.Kinds, fixed.Since},
+			func(_ context.Context, tx *sql.Tx) error { return fixed.Mirror(tx, "k3") }}, fixed.Kinds, fixed.Since, fixed.EachID, fixed.KindCounts},
 	}
 	for _, v := range variants {
 		// ExportEvents on a *sql.DB.
@@ -185,6 +188,28 @@ func main() {
 		must(err)
 		sort.Strings(kinds)
 		out = append(out, result{"Kinds", v.name, kinds, len(kinds), table})
+		db.Close()
+
+		// EachID on a *sql.DB and KindCounts on a *sql.Conn, whose end
+		// tests returned.
+		db = fresh(*dir, v.name+"-tail")
+		table = snapshot(db, "SELECT id::VARCHAR FROM events")
+		seen = nil
+		must(v.eachID(ctx, db, func(id int64) error { seen = append(seen, fmt.Sprint(id)); return nil }))
+		sort.Strings(seen)
+		out = append(out, result{"EachID", v.name, seen, len(seen), table})
+		table = snapshot(db, "SELECT kind || ' ' || count(*) FROM events GROUP BY kind")
+		conn, err = db.Conn(ctx)
+		must(err)
+		counts, err := v.kindCounts(ctx, conn)
+		must(err)
+		conn.Close()
+		seen = nil
+		for k, c := range counts {
+			seen = append(seen, fmt.Sprintf("%s %d", k, c))
+		}
+		sort.Strings(seen)
+		out = append(out, result{"KindCounts", v.name, seen, len(seen), table})
 		db.Close()
 
 		// Since in the caller's transaction, with Query and a WHERE
@@ -263,7 +288,7 @@ func TestRewriteKeepsRows(t *testing.T) {
 		}
 		return b
 	}
-	for _, f := range []string{"export.go", "copy.go", "noctx.go", "single.go"} {
+	for _, f := range []string{"export.go", "copy.go", "noctx.go", "single.go", "tail.go"} {
 		write("orig/"+f, read(filepath.Join(fixtures, f)))
 		write("fixed/"+f, read(filepath.Join(fixtures, f+".golden")))
 	}
@@ -304,9 +329,9 @@ func TestRewriteKeepsRows(t *testing.T) {
 
 	t.Run("alone", func(t *testing.T) {
 		m := run()
-		for _, walk := range []string{"ExportEvents", "Dump", "Archive", "Snapshot", "Mirror", "Kinds"} {
+		for _, walk := range []string{"ExportEvents", "Dump", "Archive", "Snapshot", "Mirror", "Kinds", "EachID", "KindCounts"} {
 			o, f := m[walk+"/orig"], m[walk+"/fixed"]
-			if len(o.Seen) != map[string]int{"Archive": 51_429, "Mirror": 51_428}[walk] && len(o.Seen) != 257_143 {
+			if len(o.Seen) != map[string]int{"Archive": 51_429, "Mirror": 51_428, "KindCounts": 5}[walk] && len(o.Seen) != 257_143 {
 				t.Errorf("%s: the original saw %d rows; want the table's 257,143", walk, len(o.Seen))
 			}
 			if !slices.Equal(o.Seen, f.Seen) || !slices.Equal(f.Seen, f.Table) {

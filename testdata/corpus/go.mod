@@ -11,6 +11,7 @@ require (
 	github.com/marcboeker/go-duckdb v1.8.5
 	github.com/marcboeker/go-duckdb/v2 v2.4.3
 	github.com/mattn/go-sqlite3 v1.14.32
+	github.com/rowalign/rowalign v0.0.0
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/sync v0.17.0
 	modernc.org/sqlite v1.39.0
@@ -25,6 +26,7 @@ replace (
 	github.com/marcboeker/go-duckdb => ../stubs/go-duckdb
 	github.com/marcboeker/go-duckdb/v2 => ../stubs/go-duckdb-v2
 	github.com/mattn/go-sqlite3 => ../stubs/go-sqlite3
+	github.com/rowalign/rowalign => ../stubs/rowalign
 	github.com/spf13/pflag => ../stubs/pflag
 	golang.org/x/sync => ../stubs/x-sync
 	modernc.org/sqlite => ../stubs/modernc-sqlite

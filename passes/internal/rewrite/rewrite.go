@@ -81,6 +81,15 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 		}
 	}
 	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup}
+	// The loop is the last statement of its function: an end test that
+	// returns can return after the new loop instead.
+	if len(path) > 5 {
+		fn, _ := path[4].(*ast.BlockStmt)
+		switch path[5].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
+		}
+	}
 	if why := r.match(assign, call); why != "" {
 		return nil, why
 	}
@@ -107,10 +116,12 @@ type rw struct {
 	table      string
 	where      string
 	whereArgs  []ast.Expr
-	groups     int64       // RowGroups(groups); 0: the pager's default
-	end        *ast.IfStmt // the end test
-	counter    *types.Var  // the row counter the end test reads, if it goes too
-	counterUse []ast.Stmt  // its declaration and increments
+	groups     int64           // RowGroups(groups); 0: the pager's default
+	end        *ast.IfStmt     // the end test
+	endReturn  *ast.ReturnStmt // the end test's return, which goes after the new loop
+	last       bool            // the loop is its function's last statement
+	counter    *types.Var      // the row counter the end test reads, if it goes too
+	counterUse []ast.Stmt      // its declaration and increments
 	scopeNames map[string]bool
 }
 
@@ -264,9 +275,12 @@ func (r *rw) matchLoop() string {
 }
 
 // findEnd finds the loop's end test: `if count < n { break }` (or
-// count == 0, count != n) at the top level of the body, where count is a
-// local counted up once per row. It also notes the counter's declaration
-// and increments when the end test is its only reader, so they go too.
+// count == 0) at the top level of the body, where count is a local counted
+// up once per row. When the loop is its function's last statement, the
+// test may return instead of break (`if n < size { return nil }`): the
+// return then goes after the new loop, so its results may name nothing
+// declared in the loop. It also notes the counter's declaration and
+// increments when the end test is its only reader, so they go too.
 func (r *rw) findEnd() string {
 	info := r.pass.TypesInfo
 	for _, s := range r.body.List[2:] {
@@ -274,7 +288,8 @@ func (r *rw) findEnd() string {
 		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 			continue
 		}
-		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !ok || br.Tok != token.BREAK || br.Label != nil {
+		ret, isReturn := ifs.Body.List[0].(*ast.ReturnStmt)
+		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !isReturn && (!ok || br.Tok != token.BREAK || br.Label != nil) {
 			continue
 		}
 		bin, ok := ifs.Cond.(*ast.BinaryExpr)
@@ -294,10 +309,19 @@ func (r *rw) findEnd() string {
 		if r.end != nil {
 			return "the loop has more than one end test"
 		}
+		if isReturn {
+			if !r.last {
+				return "the end test returns, and the loop is not its function's last statement"
+			}
+			if r.namesLoopLocal(ret) {
+				return "the end test returns a value declared in the loop"
+			}
+			r.endReturn = ret
+		}
 		r.end, r.counter = ifs, v
 	}
 	if r.end == nil {
-		return "the loop's end test is not `if count < n { break }` on a row counter"
+		return "the loop's end test is not `if count < n { break }` (or `return`, when the loop ends its function) on a row counter"
 	}
 	// The counter goes with the test when nothing else reads it.
 	var uses []ast.Stmt
@@ -385,6 +409,9 @@ func (r *rw) edits() (*Fix, string) {
 		{Pos: r.body.List[1].End(), End: r.body.List[1].End(), NewText: []byte("\n" + indentOf(src, tf, r.body.List[1].Pos()) + r.rows.Name + " := " + page + ".Rows")},
 	}
 	edits = append(edits, deleteStmt(r.body, r.end))
+	if r.endReturn != nil {
+		edits = append(edits, analysis.TextEdit{Pos: r.loop.End(), End: r.loop.End(), NewText: []byte("\n" + indentOf(src, tf, r.loop.Pos()) + text(r.endReturn))})
+	}
 	for _, s := range r.counterUse {
 		edits = append(edits, deleteStmt(enclosingBlock(r.body, s), s))
 	}
@@ -411,6 +438,20 @@ func (r *rw) fresh(name string) string {
 		n = name + strconv.Itoa(i)
 	}
 	return n
+}
+
+// namesLoopLocal reports whether n uses something declared inside the loop.
+func (r *rw) namesLoopLocal(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := r.pass.TypesInfo.Uses[id]; obj != nil && within(obj.Pos(), r.loop) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func (r *rw) mentionsOff(n ast.Node) bool {

@@ -148,3 +148,50 @@ func Wrapped(ctx context.Context, l logged) error {
 	}
 	return nil
 }
+
+// Sampled returns the last page's first id, declared in the loop: it
+// cannot return after the new loop, so no fix.
+func Sampled(ctx context.Context, db *sql.DB) (int64, error) {
+	for off := 0; ; off += pageSize {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", pageSize, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
+		if err != nil {
+			return 0, err
+		}
+		var first int64
+		n := 0
+		for rows.Next() {
+			if n == 0 {
+				rows.Scan(&first)
+			}
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			return first, nil
+		}
+	}
+}
+
+// Early returns from the walk, then does more: the loop does not end the
+// function, so no fix.
+func Early(ctx context.Context, db *sql.DB) error {
+	for off := 0; ; off += pageSize {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", pageSize, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			return nil
+		}
+		if n > 2*pageSize {
+			break
+		}
+	}
+	log.Println("the table grew")
+	return nil
+}

@@ -102,7 +102,9 @@ func orderedWalk(db *sql.DB) {
 // offsetwalk and pagesize on one line, the way most LIMIT/OFFSET walks
 // are written: golangci-lint keeps one issue a line by default
 // (issues.uniq-by-line), so rowalign reports the two as one finding, and
-// --fix rewrites the size in the query and the stride.
+// --fix rewrites the walk into pager.Pages, with the size as whole row
+// groups (the loop ends the function, so its end test's return goes after
+// the new loop).
 func exportOrders(ctx context.Context, db *sql.DB) error {
 	for off := 0; ; off += 100_000 {
 		rows, err := db.QueryContext(ctx, "SELECT * FROM orders LIMIT ? OFFSET ?", 100_000, off)
