@@ -75,7 +75,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -134,6 +134,9 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		URL:              "https://github.com/rowalign/rowalign",
 		Requires:         []*analysis.Analyzer{scope.Analyzer},
 		RunDespiteErrors: true,
+		// Walks carries a walk across packages: an exported function's
+		// walk over a handle or with a size its callers give it.
+		FactTypes: []analysis.Fact{new(pagewalk.Walks)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)
 		},

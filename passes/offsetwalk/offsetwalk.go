@@ -55,6 +55,9 @@ const (
 func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, w := range in.Walks.Walks {
+		if w.Query == nil {
+			continue // a commit loop, or a walk another package's function runs
+		}
 		var what, cost string
 		switch {
 		case w.Strategy == pagewalk.Keyset:

@@ -58,6 +58,18 @@ type Walk struct {
 	// Sites are the constants the size was traced to; empty when the size
 	// is not constant (read from a flag, computed).
 	Sites []Site
+	// Why says how the handle was judged DuckDB's when the judgement
+	// comes from other evidence than its own open ("DuckDB judged from
+	// the handle this call passes to report.Export"); "" otherwise.
+	Why string
+	// call is, for a walk another package's function runs (its Walks
+	// fact), the call in this package that runs it; recv is the handle
+	// expression the walk runs over, when known.
+	call, recv ast.Expr
+	// silent marks a walk whose handle's engine is unknown in a package
+	// that also talks to another engine: not reported, but its callers
+	// in other packages may know the engine (see Walks).
+	silent bool
 	// Strides are the constants the walk's position advances by, where
 	// the page size is written a second time (off += 250000 beside
 	// LIMIT 250000); a fix must change them with the size.
@@ -66,6 +78,9 @@ type Walk struct {
 
 // Pos is where the walk runs: its query or its commit.
 func (w *Walk) Pos() token.Pos {
+	if w.call != nil {
+		return w.call.Pos()
+	}
 	if w.Query != nil {
 		return w.Query.Call.Pos()
 	}
@@ -85,6 +100,10 @@ type Site struct {
 	Fixable bool
 	// Foreign reports a constant declared in another package.
 	Foreign bool
+	// Where says, for a size written in another package's walk, which
+	// function and where: "report.Export, export.go:14"; Pos is then the
+	// call in this package that runs the walk.
+	Where string
 	// Literal is the source text of an integer literal at Pos, so a fix can
 	// keep its style (250_000, 0x3d090); "" for other expressions.
 	Literal string

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/flow"
@@ -36,7 +38,12 @@ type walker struct {
 // scope: sc is its scope, whose value index it reads; queries its queries
 // (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
 // with the syntax index only).
-func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program) *Result {
+//
+// With pass (nil: no facts), whose analyzer lists Walks among its
+// FactTypes, Find also reports the walks this package's
+// calls run through other packages' exported functions (their Walks
+// facts), and exports Walks facts for its own exported functions.
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, pass *analysis.Pass) *Result {
 	res := &Result{Queries: queries}
 	if !sc.InScope || sc.Flow == nil {
 		return res
@@ -45,13 +52,27 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
+	var silent []*Walk
 	for _, q := range queries {
-		if sc.Foreign(q.Recv) != "" {
+		foreign := sc.Foreign(q.Recv)
+		if foreign != "" && (foreign != "?" || pass == nil) {
 			continue
 		}
 		if walk := w.queryWalk(q); walk != nil {
-			res.Walks = append(res.Walks, walk)
+			walk.recv = q.Recv
+			if foreign == "?" {
+				walk.silent = true
+				silent = append(silent, walk)
+			} else {
+				res.Walks = append(res.Walks, walk)
+			}
 		}
+	}
+	if pass != nil {
+		walks, quiet := w.callerWalks(pass)
+		res.Walks = append(res.Walks, walks...)
+		silent = append(silent, quiet...)
+		w.exportFacts(pass, append(slices.Clip(res.Walks), silent...))
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		if walk := w.batch(cur); walk != nil {

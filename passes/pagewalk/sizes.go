@@ -37,6 +37,9 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 	}
 	var out []Site
 	for _, src := range srcs {
+		if src.Expr == nil {
+			continue // a parameter of an exported function: see Walks
+		}
 		v, exact := flow.IntValue(w.info, src.Expr)
 		if !exact {
 			continue

@@ -111,6 +111,9 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 			relation, cost = "is smaller than", c.Small
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use())
+		if f.Walk.Why != "" {
+			msg += "; " + f.Walk.Why
+		}
 		out = append(out, f.diagnostic(in.Pass, msg))
 	}
 	return out
@@ -119,15 +122,22 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 // subject names the size as a message starts: "page size 250000",
 // "commit size copyPage = 250000".
 func (f *finding) subject(what string) string {
+	s := what + " " + itoa(f.Site.Value)
 	if f.Site.Name != "" {
-		return what + " " + f.Site.Name + " = " + itoa(f.Site.Value)
+		s = what + " " + f.Site.Name + " = " + itoa(f.Site.Value)
 	}
-	return what + " " + itoa(f.Site.Value)
+	if f.Site.Where != "" {
+		s += " (in " + f.Site.Where + ")"
+	}
+	return s
 }
 
 // use says what to write instead: "use 245760", or, for a constant of
 // another package, where to change it.
 func (f *finding) use() string {
+	if f.Site.Where != "" {
+		return "use " + itoa(f.Aligned) + " there"
+	}
 	if f.Site.Foreign {
 		return "use " + itoa(f.Aligned) + " where " + f.Site.Name + " is declared"
 	}

@@ -40,6 +40,12 @@ type Source struct {
 	// Name is the variable or field the constant was assigned to, "" for
 	// an argument, a result or a sent value.
 	Name string
+	// Func and Param, when Func is set, name a parameter of an exported
+	// function of the package that the value comes from (Expr is nil):
+	// its callers in other packages pass it, and a fact lets them trace
+	// what they pass.
+	Func  *types.Func
+	Param int
 }
 
 // New returns a Program for a package; typeErrors reports that it did not
@@ -86,6 +92,14 @@ func (p *Program) Sources(e ast.Expr) (srcs []Source, ok bool) {
 			seen[s.Expr] = true
 			srcs = append(srcs, s)
 		}
+	}
+	for _, v := range t.params {
+		fn, _ := v.Parent().Object().(*types.Func)
+		i := indexOf(v.Parent().Params, v)
+		if v.Parent().Signature.Recv() != nil {
+			i-- // SSA's Params start with the receiver
+		}
+		srcs = append(srcs, Source{Func: fn, Param: i})
 	}
 	return srcs, true
 }

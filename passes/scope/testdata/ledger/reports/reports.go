@@ -1,0 +1,82 @@
+// Package reports builds the ledger's reports. The accounts live in
+// PostgreSQL (Accounts opens it), the ledger's history in DuckDB; the
+// report functions take whichever handle the caller owns, so no handle
+// parameter here has an engine this package can see, and the package
+// reports none of their walks itself: its callers know.
+package reports
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+	_ "github.com/lib/pq"
+)
+
+// Accounts opens the accounts database.
+func Accounts(dsn string) (*sql.DB, error) {
+	return sql.Open("postgres", dsn)
+}
+
+// monthPage is how many entries MonthlyTotals reads per query.
+const monthPage = 200_000
+
+// MonthlyTotals sums the entries of every month, a page at a time.
+func MonthlyTotals(ctx context.Context, db *sql.DB) (map[string]int64, error) { // want MonthlyTotals:"walks: rowid range walk at reports.go:29 over parameter 1, size 200000 at reports.go:23"
+	totals := make(map[string]int64)
+	for lo := int64(0); ; lo += monthPage {
+		rows, err := db.QueryContext(ctx, "SELECT month, amount FROM entries WHERE rowid >= ? AND rowid < ?", lo, lo+monthPage)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for rows.Next() {
+			var month string
+			var amount int64
+			if err := rows.Scan(&month, &amount); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			totals[month] += amount
+			n++
+		}
+		rows.Close()
+		if n == 0 {
+			return totals, rows.Err()
+		}
+	}
+}
+
+// Export writes every row of table to out, pageRows rows per query.
+func Export(ctx context.Context, db *sql.DB, table string, pageRows int, out func([]any) error) error { // want Export:"walks: LIMIT/OFFSET walk at reports.go:55 over parameter 1, size parameter 3"
+	q := fmt.Sprintf("SELECT * FROM %s LIMIT ? OFFSET ?", table)
+	for off := 0; ; off += pageRows {
+		rows, err := db.QueryContext(ctx, q, pageRows, off)
+		if err != nil {
+			return err
+		}
+		cols, _ := rows.Columns()
+		n := 0
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				rows.Close()
+				return err
+			}
+			if err := out(vals); err != nil {
+				rows.Close()
+				return err
+			}
+			n++
+		}
+		rows.Close()
+		if n == 0 {
+			return nil
+		}
+	}
+}
