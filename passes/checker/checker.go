@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
+	"github.com/rowalign/rowalign/passes/internal/values"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/settings"
@@ -71,11 +72,13 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	// suite runs on every dependency for scope's facts, and most of them
 	// are out of scope.
 	insp := inspector.New(pass.Files)
+	prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
+		WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass),
+		Walks:      pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, prog, pass),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -132,7 +135,7 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         []*analysis.Analyzer{scope.Analyzer},
+		Requires:         []*analysis.Analyzer{scope.Analyzer, values.Analyzer},
 		RunDespiteErrors: true,
 		// Walks carries a walk across packages: an exported function's
 		// walk over a handle or with a size its callers give it.

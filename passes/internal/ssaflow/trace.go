@@ -42,6 +42,8 @@ type tracer struct {
 	// params are the parameters of exported functions a size reaches:
 	// their other callers are in other packages.
 	params []*ssa.Parameter
+	// outside are the constants of other packages that reach the size.
+	outside []Const
 	// sizeSink is the sink of size, the only one whose parameters count.
 	sizeSink *sink
 }
