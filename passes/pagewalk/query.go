@@ -54,12 +54,19 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	}
 	var silent []*Walk
 	for _, q := range queries {
-		foreign := sc.Foreign(q.Recv)
+		foreign, why := sc.Foreign(q.Recv), ""
+		if foreign == "?" {
+			// Syntax PostgreSQL and MySQL reject: the query runs on
+			// DuckDB, whatever the handle.
+			if m := sqltext.DuckDBOnly(q.Text); m != "" && (m != "rowid" || !sc.TalksTo("sqlite")) {
+				foreign, why = "", "DuckDB judged from the SQL ("+m+")"
+			}
+		}
 		if foreign != "" && (foreign != "?" || pass == nil) {
 			continue
 		}
 		if walk := w.queryWalk(q); walk != nil {
-			walk.recv = q.Recv
+			walk.recv, walk.Why = q.Recv, why
 			if foreign == "?" {
 				walk.silent = true
 				silent = append(silent, walk)

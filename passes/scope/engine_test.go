@@ -61,5 +61,6 @@ func TestCallerEngine(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
 		"example.com/scope/ledger/reports",
 		"example.com/scope/ledger/nightly",
+		"example.com/scope/ledger/localcache",
 	)
 }

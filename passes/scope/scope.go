@@ -218,3 +218,21 @@ func (r *Result) HandleParam(decl *ast.FuncDecl, x ast.Expr) int {
 	}
 	return r.engines.paramOf(decl, x)
 }
+
+// TalksTo reports whether the package talks to engine, as far as its
+// imports (their drivers, their OpensOther facts) and the first other
+// engine its handles show can tell: rowid is DuckDB's only where the
+// package does not talk to SQLite.
+func (r *Result) TalksTo(engine string) bool {
+	if r == nil || r.engines == nil {
+		return false
+	}
+	e := r.engines
+	for _, imp := range e.pass.Pkg.Imports() {
+		var f OpensOther
+		if pathEngine(imp.Path()) == engine || e.pass.ImportPackageFact(imp, &f) && f.Engine == engine {
+			return true
+		}
+	}
+	return e.otherEngine() == engine
+}
