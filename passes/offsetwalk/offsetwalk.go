@@ -55,14 +55,14 @@ const (
 func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, w := range in.Walks.Walks {
-		if w.Query == nil {
-			continue // a commit loop, or a walk another package's function runs
+		if w.Query == nil && w.Remote == "" {
+			continue // a commit loop, or a walk its own package reports
 		}
 		var what, cost string
 		switch {
 		case w.Strategy == pagewalk.Keyset:
 			what, cost = "keyset page walk (key > last ORDER BY key LIMIT n)", costKeyset
-		case w.Strategy == pagewalk.OffsetLimit && w.Query.Shape.OrderBy:
+		case w.Strategy == pagewalk.OffsetLimit && w.Ordered():
 			what, cost = "LIMIT/OFFSET page walk with ORDER BY", costOrdered
 		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit:
 			what, cost = fmt.Sprintf("LIMIT/OFFSET page walk with %d-row pages", largestSite(w)), costLarge
@@ -75,11 +75,11 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Write {
 			alt = pagerWrite
 		}
-		out = append(out, analysis.Diagnostic{
-			Pos:     w.Query.Call.Pos(),
-			End:     w.Query.Call.End(),
-			Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
-		})
+		msg := fmt.Sprintf("%s: %s; %s", what, cost, alt)
+		if w.Remote != "" {
+			msg = fmt.Sprintf("%s (in %s): %s; %s; %s", what, w.Remote, cost, alt, w.Why)
+		}
+		out = append(out, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msg})
 	}
 	return out
 }

@@ -46,6 +46,8 @@ func (f *Walks) String() string {
 type ParamWalk struct {
 	Strategy Strategy
 	Write    bool
+	// OrderBy reports a LIMIT/OFFSET walk with ORDER BY.
+	OrderBy bool
 	// At is where the walk's query is, "export.go:15".
 	At string
 	// Handle is the parameter the walk's handle comes from, -1 when it
@@ -103,7 +105,7 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 		if !ok || !fn.Exported() {
 			continue
 		}
-		pw := ParamWalk{Strategy: walk.Strategy, Write: walk.Write, At: position(fset, walk.Pos()), Handle: -1, Judged: !walk.silent}
+		pw := ParamWalk{Strategy: walk.Strategy, Write: walk.Write, OrderBy: walk.Ordered(), At: cmpOr(walk.from, position(fset, walk.Pos())), Handle: -1, Judged: !walk.silent}
 		if walk.recv != nil {
 			pw.Handle = w.scope.HandleParam(decl, walk.recv)
 		}
@@ -116,9 +118,6 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 				if s.Value > 0 {
 					pw.Sites = append(pw.Sites, FactSite{Value: s.Value, Name: s.Name, At: cmpOr(s.Where, position(fset, s.Pos))})
 				}
-			}
-			if len(pw.Sites) == 0 && len(pw.Sizes) == 0 {
-				continue
 			}
 		} else if len(pw.Sizes) == 0 {
 			continue // the function's package reports it all
@@ -197,7 +196,8 @@ func (w *walker) callerWalks(pass *analysis.Pass) (walks, silent []*Walk) {
 // callerWalk returns the walk call makes through fn's walk pw, or nil
 // when the handle it passes belongs to another engine.
 func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *Walk {
-	walk := &Walk{Strategy: pw.Strategy, Write: pw.Write, call: call}
+	name := fn.Pkg().Name() + "." + fn.Name()
+	walk := &Walk{Strategy: pw.Strategy, Write: pw.Write, orderBy: pw.OrderBy, call: call, from: name + ", " + pw.At}
 	if pw.Handle >= 0 {
 		if pw.Handle >= len(call.Args) {
 			return nil
@@ -217,9 +217,11 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 			return nil
 		}
 	}
-	name := fn.Pkg().Name() + "." + fn.Name()
 	if !pw.Judged && !walk.silent {
 		walk.Why = "DuckDB judged from the handle this call passes to " + name
+		// Its package reported nothing: the strategy is this call's
+		// finding too (offsetwalk).
+		walk.Remote = walk.from
 	}
 	for _, j := range pw.Sizes {
 		if j < len(call.Args) {
@@ -235,7 +237,7 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 			walk.Sites = append(walk.Sites, Site{Pos: call.Pos(), End: call.End(), Value: s.Value, Name: s.Name, Foreign: true, Where: where})
 		}
 	}
-	if len(walk.Sites) == 0 && !walk.silent {
+	if len(walk.Sites) == 0 && !walk.silent && walk.Remote == "" {
 		return nil
 	}
 	return walk

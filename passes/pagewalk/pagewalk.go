@@ -62,6 +62,14 @@ type Walk struct {
 	// comes from other evidence than its own open ("DuckDB judged from
 	// the handle this call passes to report.Export"); "" otherwise.
 	Why string
+	// Remote says, for a walk another package's function runs that its
+	// own package did not report (see Walks), which function and where:
+	// "reports.Export, reports.go:55"; "" otherwise.
+	Remote string
+	// orderBy is Query.Shape.OrderBy for a walk without Query here;
+	// from is where the walk of another package's function is.
+	orderBy bool
+	from    string
 	// call is, for a walk another package's function runs (its Walks
 	// fact), the call in this package that runs it; recv is the handle
 	// expression the walk runs over, when known.
@@ -85,6 +93,26 @@ func (w *Walk) Pos() token.Pos {
 		return w.Query.Call.Pos()
 	}
 	return w.commit.Pos()
+}
+
+// End is where the walk's query, commit or call ends.
+func (w *Walk) End() token.Pos {
+	switch {
+	case w.call != nil:
+		return w.call.End()
+	case w.Query != nil:
+		return w.Query.Call.End()
+	}
+	return w.commit.End()
+}
+
+// Ordered reports a LIMIT/OFFSET walk with ORDER BY, here or in the
+// function of another package that runs it.
+func (w *Walk) Ordered() bool {
+	if w.Query != nil {
+		return w.Query.Shape.OrderBy
+	}
+	return w.orderBy
 }
 
 // A Site is a place a page or batch size is written.
