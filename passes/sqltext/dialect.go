@@ -40,4 +40,3 @@ func DuckDBOnly(t Text) string {
 	}
 	return ""
 }
-
