@@ -25,32 +25,24 @@
 // # What is traced
 //
 // From the value of an expression, backwards:
-//
 //   - phi nodes (every assignment that reaches the use), conversions, and
 //     n+1 or n-1 (LIMIT n+1 asks for one row more);
-//
 //   - a parameter: the arguments of every call of its function in the
 //     package: static calls and calls of methods, go and defer
 //     statements, function literals called directly or through a local
 //     variable, and functions passed to a callee that calls them (the
 //     body of a range-over-func loop gets its variables from the
 //     iterator's yield call);
-//
 //   - a captured variable: every store to it, in the function that
 //     declares it and in every closure that shares it;
-//
 //   - a struct field: every store to that field in the package, keyed by
 //     its declaration (the rule the syntax index of package flow follows);
-//
 //   - the result of a call of a function or method of the package: the
 //     values it returns; cmp.Or, min and max: each of their arguments;
-//
 //   - flag.Int, flag.IntVar, their *flag.FlagSet methods and their
 //     github.com/spf13/pflag equivalents: the flag's default;
-//
 //   - a receive from a channel (including range over it): every value
-//     sent on a channel made by the same make(chan) in the package.
-//
+//     sent on a channel made by the same make(chan) in the package;
 //   - with an External (facts, package values): a call of another
 //     package's function, to the arguments it returns and the constants
 //     it returns (settings.EnvInt("PAGE", 200_000)); another package's
