@@ -23,6 +23,7 @@ import (
 
 	"github.com/rowalign/rowalign/passes/appenders"
 	"github.com/rowalign/rowalign/passes/internal/ssaflow"
+	"github.com/rowalign/rowalign/passes/internal/values"
 	"github.com/rowalign/rowalign/passes/pagewalk"
 	"github.com/rowalign/rowalign/passes/scope"
 	"github.com/rowalign/rowalign/passes/settings"
@@ -84,11 +85,13 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		insp = inspector.New(pass.Files)
 		queries = append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
 	}
+	prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
+		WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
 		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)),
+		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, prog, pass.ResultOf[appenders.Analyzer].(*appenders.Index), pass),
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -147,6 +150,9 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		URL:              "https://github.com/rowalign/rowalign",
 		Requires:         requires(checks),
 		RunDespiteErrors: true,
+		// Walks carries a walk across packages: an exported function's
+		// walk over a handle or with a size its callers give it.
+		FactTypes: []analysis.Fact{new(pagewalk.Walks)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)
 		},
@@ -173,7 +179,7 @@ func requires(checks []Check) []*analysis.Analyzer {
 	// Every check reads scope's facts, the appenders' (flush and append
 	// helpers across packages) and the package's queries with their
 	// PageQuery facts (pagewalk.QueriesAnalyzer).
-	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, pagewalk.QueriesAnalyzer}
+	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, pagewalk.QueriesAnalyzer, values.Analyzer}
 	for _, c := range checks {
 		for _, r := range c.Requires {
 			if !slices.Contains(out, r) {

@@ -61,11 +61,14 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.ReadEngine != "" {
 			continue // another engine's walk, copied into DuckDB: its cost is not DuckDB's
 		}
+		if w.Query == nil && w.Remote == "" {
+			continue // a commit loop, or a walk its own package reports
+		}
 		var what, cost string
 		switch {
 		case w.Strategy == pagewalk.Keyset:
 			what, cost = "keyset page walk (key > last ORDER BY key LIMIT n)", costKeyset
-		case w.Strategy == pagewalk.OffsetLimit && w.Query.Shape.OrderBy:
+		case w.Strategy == pagewalk.OffsetLimit && w.Ordered():
 			what, cost = "LIMIT/OFFSET page walk with ORDER BY", costOrdered
 		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit:
 			what, cost = fmt.Sprintf("LIMIT/OFFSET page walk with %d-row pages", largestSite(w)), costLarge
@@ -82,16 +85,16 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Write {
 			alt = pagerWrite
 		}
+		msg := fmt.Sprintf("%s: %s; %s", what, cost, alt)
+		if w.Remote != "" {
+			msg = fmt.Sprintf("%s (in %s): %s; %s; %s", what, w.Remote, cost, alt, w.Why)
+		}
 		for _, at := range w.ReportAt() {
 			// A helper's query is reported where a loop makes it a walk.
-			d := analysis.Diagnostic{
-				Pos:     at.Pos(),
-				End:     at.End(),
-				Message: fmt.Sprintf("%s: %s; %s", what, cost, alt),
-			}
+			d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg}
 			// The pager rewrite replaces a loop around its own query:
 			// not a helper's call, nor a query of another package.
-			if at == ast.Node(w.Query.Call) && w.Query.Remote == "" {
+			if w.Query != nil && at == ast.Node(w.Query.Call) && w.Query.Remote == "" && w.Remote == "" {
 				if fix := rewrite.For(in, w); fix != nil {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
 				}

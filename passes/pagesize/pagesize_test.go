@@ -77,3 +77,12 @@ func TestExportedFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestAcrossPackages is issue 17, section 2: sizes written in another
+// package than the walk's: an environment helper's literal default, a
+// configuration's default set in its package's Default(), an exported
+// variable's initial value, a shared walker given the size; the
+// PostgreSQL walks beside them stay silent.
+func TestAcrossPackages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/xpkg/jobs")
+}

@@ -75,6 +75,26 @@ type Walk struct {
 	// Sites are the constants the size was traced to; empty when the size
 	// is not constant (read from a flag, computed).
 	Sites []Site
+	// Why says how the handle was judged DuckDB's when the judgement
+	// comes from other evidence than its own open ("DuckDB judged from
+	// the handle this call passes to report.Export"); "" otherwise.
+	Why string
+	// Remote says, for a walk another package's function runs that its
+	// own package did not report (see Walks), which function and where:
+	// "reports.Export, reports.go:55"; "" otherwise.
+	Remote string
+	// orderBy is Query.Shape.OrderBy for a walk without Query here;
+	// from is where the walk of another package's function is.
+	orderBy bool
+	from    string
+	// call is, for a walk another package's function runs (its Walks
+	// fact), the call in this package that runs it; recv is the handle
+	// expression the walk runs over, when known.
+	call, recv ast.Expr
+	// silent marks a walk whose handle's engine is unknown in a package
+	// that also talks to another engine: not reported, but its callers
+	// in other packages may know the engine (see Walks).
+	silent bool
 	// Strides are the constants the walk's position advances by, where
 	// the page size is written a second time (off += 250000 beside
 	// LIMIT 250000); a fix must change them with the size.
@@ -93,6 +113,9 @@ func (w *Walk) Calls() []ast.Node { return w.calls }
 // ReportAt returns where a finding about the walk's strategy stands:
 // its Calls, or else its query or commit.
 func (w *Walk) ReportAt() []ast.Node {
+	if w.call != nil {
+		return []ast.Node{w.call} // another package's walk, run by this call
+	}
 	if len(w.calls) > 0 {
 		return w.calls
 	}
@@ -104,10 +127,33 @@ func (w *Walk) ReportAt() []ast.Node {
 
 // Pos is where the walk runs: its query or its commit.
 func (w *Walk) Pos() token.Pos {
+	if w.call != nil {
+		return w.call.Pos()
+	}
 	if w.Query != nil {
 		return w.Query.Call.Pos()
 	}
 	return w.commit.Pos()
+}
+
+// End is where the walk's query, commit or call ends.
+func (w *Walk) End() token.Pos {
+	switch {
+	case w.call != nil:
+		return w.call.End()
+	case w.Query != nil:
+		return w.Query.Call.End()
+	}
+	return w.commit.End()
+}
+
+// Ordered reports a LIMIT/OFFSET walk with ORDER BY, here or in the
+// function of another package that runs it.
+func (w *Walk) Ordered() bool {
+	if w.Query != nil {
+		return w.Query.Shape.OrderBy
+	}
+	return w.orderBy
 }
 
 // A Site is a place a page or batch size is written.
@@ -132,6 +178,10 @@ type Site struct {
 	// Decl is where the constant is declared, for Foreign and Grouped
 	// sites: the message says where the value is set.
 	Decl token.Pos
+	// Where says, for a size written in another package's walk, which
+	// function and where: "report.Export, export.go:14"; Pos is then the
+	// call in this package that runs the walk.
+	Where string
 	// Literal is the source text of an integer literal at Pos, so a fix can
 	// keep its style (250_000, 0x3d090); "" for other expressions.
 	Literal string

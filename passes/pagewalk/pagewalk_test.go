@@ -32,7 +32,7 @@ var find = &analysis.Analyzer{
 		if !sc.InScope {
 			return &pagewalk.Result{}, nil
 		}
-		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index)), nil
+		return pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0), pass.ResultOf[appenders.Analyzer].(*appenders.Index), nil), nil
 	},
 }
 

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/passes/appenders"
@@ -39,7 +41,12 @@ type walker struct {
 // scope: sc is its scope, whose value index it reads; queries its queries
 // (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
 // with the syntax index only); apps is the package's appenders.Index.
-func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, apps *appenders.Index) *Result {
+//
+// With pass (nil: no facts), whose analyzer lists Walks among its
+// FactTypes, Find also reports the walks this package's
+// calls run through other packages' exported functions (their Walks
+// facts), and exports Walks facts for its own exported functions.
+func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, apps *appenders.Index, pass *analysis.Pass) *Result {
 	res := &Result{Queries: queries}
 	if !sc.InScope || sc.Flow == nil {
 		return res
@@ -49,15 +56,42 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
 	pageLoops := make(map[ast.Node]bool)
+	var silent []*Walk
 	for _, q := range queries {
-		walk := w.queryWalk(q)
-		if eng := sc.Foreign(q.Recv); eng != "" && walk != nil {
-			walk = w.foreignCopy(walk, eng)
+		foreign, why := sc.Foreign(q.Recv), ""
+		if foreign == "?" {
+			// Syntax PostgreSQL and MySQL reject: the query runs on
+			// DuckDB, whatever the handle.
+			if m := sqltext.DuckDBOnly(q.Text); m != "" && (m != "rowid" || !sc.TalksTo("sqlite")) {
+				foreign, why = "", "DuckDB judged from the SQL ("+m+")"
+			}
 		}
-		if walk != nil {
+		walk := w.queryWalk(q)
+		if walk == nil {
+			continue
+		}
+		walk.recv, walk.Why = q.Recv, why
+		if foreign == "" {
 			res.Walks = append(res.Walks, walk)
 			pageLoops[walk.loop] = true
+			continue
 		}
+		// Another engine's walk whose pages are committed into DuckDB is
+		// a copy into DuckDB; an unknown handle's walk may still be
+		// DuckDB's through a caller (Walks facts).
+		if c := w.foreignCopy(walk, foreign); c != nil {
+			res.Walks = append(res.Walks, c)
+			pageLoops[c.loop] = true
+		} else if foreign == "?" && pass != nil {
+			walk.silent = true
+			silent = append(silent, walk)
+		}
+	}
+	if pass != nil {
+		walks, quiet := w.callerWalks(pass)
+		res.Walks = append(res.Walks, walks...)
+		silent = append(silent, quiet...)
+		w.exportFacts(pass, append(slices.Clip(res.Walks), silent...))
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		// A page walk committing every page is found once, as a walk.

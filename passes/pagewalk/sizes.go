@@ -38,6 +38,17 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 	}
 	var out []Site
 	for _, src := range srcs {
+		if src.Where != "" {
+			// Written in another package: reported at the use here,
+			// which its fix cannot reach (under go vet, this pass sees
+			// no other package's files).
+			e := ast.Unparen(e)
+			out = append(out, Site{Pos: e.Pos(), End: e.End(), Value: src.Value, Name: cmpOr(src.Name, types.ExprString(e)), Foreign: true, Where: src.Where})
+			continue
+		}
+		if src.Expr == nil {
+			continue // a parameter of an exported function: see Walks
+		}
 		v, exact := flow.IntValue(w.info, src.Expr)
 		if !exact {
 			continue

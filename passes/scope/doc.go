@@ -66,6 +66,13 @@
 // size that only a handle of another engine uses; a size shared by a
 // DuckDB walk and another engine's walk is reported at the DuckDB walk.
 //
+// Two more kinds of evidence, read by package pagewalk, decide such a
+// handle: SQL that only DuckDB runs (sqltext.DuckDBOnly: rowid where the
+// package does not talk to SQLite, read_parquet(...), FROM 'file.csv',
+// USING SAMPLE), and the callers of an exported function that walks its
+// handle parameter (Result.HandleParam finds the parameter; the caller's
+// Result.Engine must prove DuckDB). Each finding they bring names them.
+//
 // Analyzer reports nothing. Result lets the rowalign checks return at
 // once on packages that are not DuckDB code, which is most of any build.
 package scope

@@ -879,3 +879,24 @@ func takesCallback(fn *types.Func) bool {
 	}
 	return false
 }
+
+// paramOf returns the index of the parameter of decl that the handle x
+// comes from on every path, or -1: x is resolved with decl's parameters
+// standing for themselves, as for a Callbacks fact.
+func (e *engines) paramOf(decl *ast.FuncDecl, x ast.Expr) int {
+	fn, ok := e.flow.Info.Defs[decl.Name].(*types.Func)
+	if !ok || e.bind != nil || decl.Body == nil {
+		return -1
+	}
+	params := fn.Signature().Params()
+	b := &binding{decl: decl, args: make(map[*types.Var]ast.Expr), from: make(map[*types.Var]int, params.Len())}
+	for j := range params.Len() {
+		b.from[params.At(j)] = j
+	}
+	e.bind = b
+	defer func() { e.bind = nil }()
+	if j, ok := strings.CutPrefix(e.ofExpr(x, 0), paramPrefix); ok {
+		return atoi(j)
+	}
+	return -1
+}

@@ -50,3 +50,17 @@ func TestEngineFixes(t *testing.T) {
 		"example.com/scope/closures",
 	)
 }
+
+// TestCallerEngine is issue 17, section 1: a package that opens
+// PostgreSQL once cannot tell the engine of its exported functions'
+// handle parameters, and stays silent; the importer that passes a DuckDB
+// handle reports the walk at its call (a constant size of the callee's,
+// named where it is written), or the size it passes itself, with a fix;
+// the same calls with the PostgreSQL handle stay silent.
+func TestCallerEngine(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
+		"example.com/scope/ledger/reports",
+		"example.com/scope/ledger/nightly",
+		"example.com/scope/ledger/localcache",
+	)
+}

@@ -195,3 +195,44 @@ func (r *Result) Foreign(x ast.Expr) string {
 		return eng
 	}
 }
+
+// Engine returns the engine the handle expression x provably comes
+// from: DuckDB, another engine's name, or "?" when its origin is
+// unknown, whatever else the package talks to. A check that reports a
+// walk of another package's function on evidence from this call (see
+// pagewalk's Walks fact) needs a proof, not the package's default.
+func (r *Result) Engine(x ast.Expr) string {
+	if r == nil || r.engines == nil {
+		return unknown
+	}
+	return r.engines.ofExpr(x, 0)
+}
+
+// HandleParam returns the index of the parameter of decl that the handle
+// expression x, written in decl's body, comes from on every path, or -1:
+// db in func Export(ctx context.Context, db *sql.DB) is parameter 1.
+// Its callers in other packages know the engine decl cannot see.
+func (r *Result) HandleParam(decl *ast.FuncDecl, x ast.Expr) int {
+	if r == nil || r.engines == nil {
+		return -1
+	}
+	return r.engines.paramOf(decl, x)
+}
+
+// TalksTo reports whether the package talks to engine, as far as its
+// imports (their drivers, their OpensOther facts) and the first other
+// engine its handles show can tell: rowid is DuckDB's only where the
+// package does not talk to SQLite.
+func (r *Result) TalksTo(engine string) bool {
+	if r == nil || r.engines == nil {
+		return false
+	}
+	e := r.engines
+	for _, imp := range e.pass.Pkg.Imports() {
+		var f OpensOther
+		if pathEngine(imp.Path()) == engine || e.pass.ImportPackageFact(imp, &f) && f.Engine == engine {
+			return true
+		}
+	}
+	return e.otherEngine() == engine
+}

@@ -96,8 +96,8 @@ func TestEnabled(t *testing.T) {
 		{[]string{"-pagesize", "pagesize"}, settings.CheckNames},
 		// A list that starts with a removal starts from every check, as
 		// staticcheck's does: what a user writes to silence one check.
-		{[]string{"-offsetwalk"}, []string{"pagesize", "commitsize", "appendertx", "attachsize", "directive"}},
-		{[]string{"-offsetwalk", "-appendertx"}, []string{"pagesize", "commitsize", "attachsize", "directive"}},
+		{[]string{"-offsetwalk"}, []string{"pagesize", "commitsize", "appendertx", "rowbyrow", "attachsize", "directive"}},
+		{[]string{"-offsetwalk", "-appendertx"}, []string{"pagesize", "commitsize", "rowbyrow", "attachsize", "directive"}},
 		{[]string{"-all", "pagesize"}, []string{"pagesize"}},
 		{nil, nil},
 	} {

@@ -135,6 +135,9 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 			}
 		}
 		msg := fmt.Sprintf("%s %s DuckDB's %d-row row group: %s; %s", f.subject(what), relation, f.RowGroup, cost, f.use(in.Pass.Fset, edits))
+		if f.Walk.Why != "" {
+			msg += "; " + f.Walk.Why
+		}
 		out = append(out, f.diagnostic(msg, edits))
 	}
 	return out
@@ -143,10 +146,14 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 // subject names the size as a message starts: "page size 250000",
 // "commit size copyPage = 250000".
 func (f *finding) subject(what string) string {
+	s := what + " " + itoa(f.Site.Value)
 	if f.Site.Name != "" {
-		return what + " " + f.Site.Name + " = " + itoa(f.Site.Value)
+		s = what + " " + f.Site.Name + " = " + itoa(f.Site.Value)
 	}
-	return what + " " + itoa(f.Site.Value)
+	if f.Site.Where != "" {
+		s += " (in " + f.Site.Where + ")"
+	}
+	return s
 }
 
 // use says what to write instead: what the fix writes ("use 245_760"
@@ -161,6 +168,8 @@ func (f *finding) subject(what string) string {
 func (f *finding) use(fset *token.FileSet, edits []analysis.TextEdit) string {
 	n := itoa(f.Aligned)
 	switch {
+	case f.Site.Where != "":
+		return "use " + n + " there" // in another package's walk: Where names it
 	case f.Walk.ReadEngine != "":
 		return fmt.Sprintf("each page read from %s is one DuckDB commit: read %d rows a page, or commit every %d rows", f.Walk.ReadEngine, f.Aligned, f.Aligned)
 	case f.Site.Foreign:

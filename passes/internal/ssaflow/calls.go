@@ -15,6 +15,9 @@ func (t *tracer) results(call *ssa.Call, i, depth int, s *sink) {
 		t.packed(call, depth, s)
 		return
 	}
+	if i == 0 {
+		t.otherReturns(call, depth, s)
+	}
 	for _, fn := range t.callees(common.Value, depth) {
 		for _, b := range fn.Blocks {
 			if len(b.Instrs) == 0 {

@@ -42,8 +42,17 @@
 //   - flag.Int, flag.IntVar, their *flag.FlagSet methods and their
 //     github.com/spf13/pflag equivalents: the flag's default;
 //   - a receive from a channel (including range over it): every value
-//     sent on a channel made by the same make(chan) in the package.
+//     sent on a channel made by the same make(chan) in the package;
+//   - with an External (facts, package values): a call of another
+//     package's function, to the arguments it returns and the constants
+//     it returns (settings.EnvInt("PAGE", 200_000)); another package's
+//     variable or field, to the constants its package writes into it.
+//     Those constants are Sources with Where set and no Expr: they are
+//     reported at the use, not fixed.
 //
-// Anything else (a call into another package, a map, a slice element)
-// brings no constant on that path.
+// A parameter of an exported function is also a Source (Func and Param
+// set): callers in other packages pass it (see pagewalk's Walks fact).
+//
+// Anything else (a call into another package without a fact, a map, a
+// slice element) brings no constant on that path.
 package ssaflow

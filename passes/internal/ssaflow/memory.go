@@ -15,7 +15,11 @@ func (t *tracer) load(ptr ssa.Value, depth int, s *sink) {
 			if f, ok := flagOf(v.Common()); ok && !f.isVar {
 				t.trace(v.Common().Args[f.value], v, -1, depth+1, s)
 			}
-		case *ssa.Alloc, *ssa.Global:
+		case *ssa.Global:
+			gv, _ := v.Object().(*types.Var)
+			t.otherValues(gv, s)
+			t.cell(v, depth+1, s)
+		case *ssa.Alloc:
 			t.cell(v, depth+1, s)
 		case *ssa.FieldAddr:
 			if f := structField(v.X.Type(), v.Field); f != nil {
@@ -81,6 +85,7 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 // whatever the struct value: the rule of package flow's index. A flag
 // bound to the field (flag.IntVar(&cfg.Page, ...)) stores its default.
 func (t *tracer) field(f *types.Var, depth int, s *sink) {
+	t.otherValues(f, s)
 	for _, st := range t.p.stores {
 		if t.isField(st.Addr, f) {
 			t.trace(st.Val, st, -1, depth, s)

@@ -16,6 +16,7 @@ type Program struct {
 	info   *types.Info
 	files  []*ast.File
 	broken bool
+	ext    External
 
 	built bool
 	// ssa is nil when the package could not be built.
@@ -40,12 +41,31 @@ type Source struct {
 	// Name is the variable or field the constant was assigned to, "" for
 	// an argument, a result or a sent value.
 	Name string
+	// Func and Param, when Func is set, name a parameter of an exported
+	// function of the package that the value comes from (Expr is nil):
+	// its callers in other packages pass it, and a fact lets them trace
+	// what they pass.
+	Func  *types.Func
+	Param int
+	// Value and Where, when Where is set, are a constant written in
+	// another package (Expr is nil): "config.Default, config.go:14".
+	Value int64
+	Where string
 }
 
 // New returns a Program for a package; typeErrors reports that it did not
 // type-check, in which case the Program answers nothing.
 func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File, typeErrors bool) *Program {
 	return &Program{fset: fset, pkg: pkg, info: info, files: files, broken: typeErrors}
+}
+
+// WithExternal makes p trace values through other packages' functions,
+// variables and fields with ext (facts), and returns p.
+func (p *Program) WithExternal(ext External) *Program {
+	if p != nil {
+		p.ext = ext
+	}
+	return p
 }
 
 // Sources returns the constant expressions that reach the value of e on
@@ -86,6 +106,17 @@ func (p *Program) Sources(e ast.Expr) (srcs []Source, ok bool) {
 			seen[s.Expr] = true
 			srcs = append(srcs, s)
 		}
+	}
+	for _, c := range t.outside {
+		srcs = append(srcs, Source{Name: c.Name, Value: c.Value, Where: c.At})
+	}
+	for _, v := range t.params {
+		fn, _ := v.Parent().Object().(*types.Func)
+		i := indexOf(v.Parent().Params, v)
+		if v.Parent().Signature.Recv() != nil {
+			i-- // SSA's Params start with the receiver
+		}
+		srcs = append(srcs, Source{Func: fn, Param: i})
 	}
 	return srcs, true
 }

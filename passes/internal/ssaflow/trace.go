@@ -39,6 +39,13 @@ type tracer struct {
 	steps   int
 	seen    map[visit]bool
 	reached []reach
+	// params are the parameters of exported functions a size reaches:
+	// their other callers are in other packages.
+	params []*ssa.Parameter
+	// outside are the constants of other packages that reach the size.
+	outside []Const
+	// sizeSink is the sink of size, the only one whose parameters count.
+	sizeSink *sink
 }
 
 // visit is a value traced into one sink; the same value may be traced as
@@ -60,6 +67,7 @@ func (t *tracer) size(v ssa.Value, user ssa.Instruction) {
 			t.reached = append(t.reached, reach{c: c, user: user, arg: arg})
 		}
 	})
+	t.sizeSink = &s
 	t.trace(v, user, -1, 0, &s)
 }
 
@@ -144,6 +152,11 @@ func (t *tracer) parameter(v *ssa.Parameter, depth int, s *sink) {
 	i := indexOf(fn.Params, v)
 	if i < 0 || fn.Signature.Variadic() && i == len(fn.Params)-1 {
 		return // a ...T parameter is a slice built at each call
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && s == t.sizeSink && obj.Exported() && fn.Parent() == nil && flow.IsInteger(v.Type()) && indexOf(t.params, v) < 0 {
+		if recv := fn.Signature.Recv(); recv == nil || i > 0 {
+			t.params = append(t.params, v)
+		}
 	}
 	for _, call := range t.callSites(fn, depth) {
 		if args := call.Common().Args; i < len(args) {

@@ -8,6 +8,7 @@ require (
 	github.com/lib/pq v1.10.9
 	github.com/marcboeker/go-duckdb v1.8.5
 	github.com/marcboeker/go-duckdb/v2 v2.4.3
+	github.com/mattn/go-sqlite3 v1.14.32
 )
 
 replace (
@@ -16,4 +17,5 @@ replace (
 	github.com/lib/pq => ../../../testdata/stubs/pq
 	github.com/marcboeker/go-duckdb => ../../../testdata/stubs/go-duckdb
 	github.com/marcboeker/go-duckdb/v2 => ../../../testdata/stubs/go-duckdb-v2
+	github.com/mattn/go-sqlite3 => ../../../testdata/stubs/go-sqlite3
 )
