@@ -163,7 +163,7 @@ func TestUsageErrors(t *testing.T) {
 	dir := settingsModule(t)
 	for _, tc := range []struct{ flag, golangci, want string }{
 		{"-checks=-all", "checks: [-all]", `checks: "-all" selects no check`},
-		{"-checks=-offsetwalk,-pagesize,-commitsize,-appendertx,-attachsize,-directive", "checks: [-offsetwalk, -pagesize, -commitsize, -appendertx, -attachsize, -directive]", "selects no check"},
+		{"-checks=-offsetwalk,-pagesize,-commitsize,-appendertx,-rowbyrow,-attachsize,-directive", "checks: [-offsetwalk, -pagesize, -commitsize, -appendertx, -rowbyrow, -attachsize, -directive]", "selects no check"},
 		{"-rowgroup=abc", "row-group-size: abc", "rowgroup"},
 	} {
 		t.Run(tc.flag, func(t *testing.T) {
