@@ -77,7 +77,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		default:
 			continue
 		}
-		if w.Query.Remote != "" {
+		if w.Query != nil && w.Query.Remote != "" {
 			// The query is another package's: say which.
 			what += " through " + w.Query.Remote
 		}
