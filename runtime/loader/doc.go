@@ -4,10 +4,12 @@
 // [github.com/rowalign/rowalign/runtime/pager], and what to write instead of
 // a loop that runs one INSERT per row.
 //
-// One INSERT per row, each its own commit, costs about a thousand times the
-// Appender inside a transaction per row; a prepared INSERT per row inside one
-// transaction still costs about sixty times (docs/measurements.md, "One row
-// per statement", with the command that reproduces it). An Appender used
+// One INSERT per row, each its own commit, cost 370 times the Appender
+// inside a transaction per row, and a prepared INSERT per row inside one
+// transaction 38 times (2,135, 222 and 5.8 us a row on a loaded 2-core
+// machine; docs/measurements.md, "Row-by-row writes", with the command that
+// reproduces it). The loader costs what a hand-written Appender loop in one
+// transaction costs (docs/measurements.md, "The loader"). An Appender used
 // without a transaction commits at each of its automatic flushes (every
 // 204,800 rows in duckdb-go), which leaves partial row groups behind
 // (docs/measurements.md, "Appender flushes").
