@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // copyWalk matches the one copy the rewrite understands: INSERT INTO dst,
@@ -31,25 +30,12 @@ var copyWalk = regexp.MustCompile(`(?is)^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*(?:
 // its error test, RowsAffected and the end test: anything else ran once a
 // page.
 func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
-	file := fileOf(pass, call.Pos())
-	if file == nil {
-		return nil, "the copy is not in a file of this package"
+	file, path, why := firstInLoop(pass, call, "the copy", "`res, err := tx.ExecContext(...)`", 3)
+	if why != "" {
+		return nil, why
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	if len(path) < 4 {
-		return nil, "the copy is not the first statement of a for loop"
-	}
-	assign, ok1 := path[1].(*ast.AssignStmt)
-	body, ok2 := path[2].(*ast.BlockStmt)
-	loop, ok3 := path[3].(*ast.ForStmt)
-	if !ok1 || !ok2 || !ok3 || len(body.List) < 3 || body.List[0] != assign || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
-		return nil, "the copy is not `res, err := tx.ExecContext(...)` as the first statement of a for loop"
-	}
-	if len(path) > 4 {
-		if _, labelled := path[4].(*ast.LabeledStmt); labelled {
-			return nil, "the loop has a label"
-		}
-	}
+	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
+	assign := path[1].(*ast.AssignStmt)
 	r := &rw{pass: pass, file: file, loop: loop, body: body}
 	info := pass.TypesInfo
 	if why := r.matchLoop(); why != "" {

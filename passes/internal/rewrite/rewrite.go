@@ -60,26 +60,12 @@ var unsafeWhere = regexp.MustCompile(`(?i)\b(SELECT|JOIN|ORDER|GROUP|LIMIT|OFFSE
 // call, or "" and the reason it offers none. rowGroup is the row group size
 // the page size is rounded to.
 func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
-	file := fileOf(pass, call.Pos())
-	if file == nil {
-		return nil, "the query is not in a file of this package"
+	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
+	if why != "" {
+		return nil, why
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	// call, its statement, the loop body, the loop.
-	if len(path) < 4 {
-		return nil, "the query is not the first statement of a for loop"
-	}
-	assign, ok1 := path[1].(*ast.AssignStmt)
-	body, ok2 := path[2].(*ast.BlockStmt)
-	loop, ok3 := path[3].(*ast.ForStmt)
-	if !ok1 || !ok2 || !ok3 || len(body.List) < 2 || body.List[0] != assign || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
-		return nil, "the query is not `rows, err := ...` as the first statement of a for loop"
-	}
-	if len(path) > 4 {
-		if _, labelled := path[4].(*ast.LabeledStmt); labelled {
-			return nil, "the loop has a label"
-		}
-	}
+	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
+	assign := path[1].(*ast.AssignStmt)
 	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup}
 	// The loop is the last statement of its function: an end test that
 	// returns can return after the new loop instead.
@@ -98,6 +84,33 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 		return nil, why
 	}
 	return fix, ""
+}
+
+// firstInLoop finds the loop call runs in as `x, y := call`, the first of
+// at least min statements of a for loop that has no label: it returns the
+// call's file and its path (call, statement, body, loop, ...), or why not.
+// what names the call and shape its statement in the reasons.
+func firstInLoop(pass *analysis.Pass, call *ast.CallExpr, what, shape string, min int) (*ast.File, []ast.Node, string) {
+	file := fileOf(pass, call.Pos())
+	if file == nil {
+		return nil, nil, what + " is not in a file of this package"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 4 {
+		return nil, nil, what + " is not the first statement of a for loop"
+	}
+	assign, ok1 := path[1].(*ast.AssignStmt)
+	body, ok2 := path[2].(*ast.BlockStmt)
+	_, ok3 := path[3].(*ast.ForStmt)
+	if !ok1 || !ok2 || !ok3 || len(body.List) < min || body.List[0] != assign || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
+		return nil, nil, what + " is not " + shape + " as the first statement of a for loop"
+	}
+	if len(path) > 4 {
+		if _, labelled := path[4].(*ast.LabeledStmt); labelled {
+			return nil, nil, "the loop has a label"
+		}
+	}
+	return file, path, ""
 }
 
 // rw is one rewrite under way.
