@@ -12,15 +12,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/appendertx"
 	"github.com/rowalign/rowalign/passes/attachsize"
-	"github.com/rowalign/rowalign/passes/checker"
 	"github.com/rowalign/rowalign/passes/commitsize"
 	"github.com/rowalign/rowalign/passes/directive"
 	"github.com/rowalign/rowalign/passes/offsetwalk"
 	"github.com/rowalign/rowalign/passes/pagesize"
 	"github.com/rowalign/rowalign/passes/rowbyrow"
-	"github.com/rowalign/rowalign/passes/settings"
 )
 
 // Settings configures the suite; see package settings.

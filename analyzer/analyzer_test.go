@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/analyzer"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 // TestSuite checks that the suite is valid, that the reporting analyzer
@@ -90,6 +91,25 @@ func TestTestsSetting(t *testing.T) {
 		got = slices.Compact(got) // the package and its test variant
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("-tests=%s: %q, want %q", tc.tests, got, tc.want)
+		}
+	}
+}
+
+// TestPublicSurface keeps passes/ to the checks themselves (issue 18): a
+// folder there is importable by any user, so anything that is not a check
+// belongs under internal/analysis, where it stays free to change.
+func TestPublicSurface(t *testing.T) {
+	entries, err := os.ReadDir("../passes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var checks []string
+	for _, c := range analyzer.Checks() {
+		checks = append(checks, c.Name)
+	}
+	for _, e := range entries {
+		if e.IsDir() && !slices.Contains(checks, e.Name()) {
+			t.Errorf("passes/%s is public but is not a check (%v): move it under internal/analysis", e.Name(), checks)
 		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/fixtures.txt")
 
 // TestFixtures runs the suite, every check at once, on every fixture
-// package of every check (passes/*/testdata) and compares its findings,
+// package of every check and of the machinery under them (passes/*/testdata,
+// internal/analysis/*/testdata) and compares its findings,
 // with their fixes, to testdata/fixtures.txt. Each check's own test sees
 // only its own findings; this one keeps what the suite reports on all of
 // them, findings of the other checks included, from changing unnoticed.
@@ -25,9 +26,13 @@ func TestFixtures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every fixture")
 	}
-	dirs, err := filepath.Glob("../passes/*/testdata")
-	if err != nil {
-		t.Fatal(err)
+	var dirs []string
+	for _, pattern := range []string{"../passes/*/testdata", "../internal/analysis/*/testdata"} {
+		found, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, found...)
 	}
 	root, err := filepath.Abs("..")
 	if err != nil {

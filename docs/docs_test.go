@@ -12,8 +12,8 @@ import (
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
 	"github.com/rowalign/rowalign/golangci"
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 // TestEveryCheckHasAPage: each diagnostic's URL points to a page that

@@ -6,8 +6,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 // threeFindings reports what the checker reports for a line with two
@@ -39,7 +39,7 @@ var threeFindings = &analysis.Analyzer{
 // with every check's name, message and fix (issue 10); every message
 // starts with its check's name, which golangci-lint's output otherwise
 // loses (issue 18). Standalone and under go vet they stay apart
-// (passes/checker TestOneCategoryPerFinding).
+// (internal/analysis/checker TestOneCategoryPerFinding).
 func TestOneFindingPerLine(t *testing.T) {
 	var got []analysis.Diagnostic
 	for _, r := range analysistest.Run(quiet{}, "../passes/pagesize/testdata", oneLine(threeFindings), "example.com/fixtures/sqlopen") {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/golangci"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 func TestRegistered(t *testing.T) {

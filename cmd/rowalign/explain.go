@@ -9,7 +9,7 @@ import (
 
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
-	"github.com/rowalign/rowalign/passes/checker"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
 )
 
 // explainFlag asks for a check's page: rowalign -explain NAME prints it,

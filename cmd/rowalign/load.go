@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// Standalone, rowalign needs its facts (passes/scope) on every dependency,
+// Standalone, rowalign needs its facts (internal/analysis/scope) on every dependency,
 // so it loads the whole program from source, as singlechecker does for
 // any analyzer with facts. Type-checking every function body of the
 // standard library and the modules a project depends on made the run

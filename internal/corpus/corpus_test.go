@@ -23,7 +23,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/rowalign/rowalign/analyzer"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus/known-wrong.txt with the snippets that are wrong now")

@@ -1,5 +1,6 @@
 // Package robust holds rowalign's robustness test: it takes every fixture
-// package of the repository (passes/**/testdata and examples/), breaks it
+// package of the repository (passes/**/testdata, internal/analysis/**/testdata
+// and examples/), breaks it
 // in systematic ways — a declaration deleted, a file truncated, an empty,
 // comment-only, misspelt or //line-directed file added — and runs the
 // suite analyzer on each broken variant, asserting that it neither panics

@@ -69,33 +69,35 @@ func TestBrokenFixtures(t *testing.T) {
 }
 
 // fixtureRoots returns the directories to load fixture packages from: each
-// module (go.mod) under a testdata directory of passes/, each GOPATH-style
+// module (go.mod) under a testdata directory of passes/ and
+// internal/analysis/, each GOPATH-style
 // testdata/src of analysistest, and the examples module. They are found by
 // walking the tree, so fixtures moved between folders stay covered.
 func fixtureRoots(t *testing.T, root string) []string {
 	var dirs []string
-	err := filepath.WalkDir(filepath.Join(root, "passes"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() || d.Name() != "testdata" {
-			return err
-		}
-		found := false
-		filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && d.Name() == "go.mod" {
-				dirs = append(dirs, filepath.Dir(p))
-				found = true
+	for _, top := range []string{"passes", filepath.Join("internal", "analysis")} {
+		if err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() || d.Name() != "testdata" {
+				return err
 			}
-			return err
-		})
-		if src := filepath.Join(path, "src"); !found && isDir(src) {
-			dirs = append(dirs, src)
+			found := false
+			filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && d.Name() == "go.mod" {
+					dirs = append(dirs, filepath.Dir(p))
+					found = true
+				}
+				return err
+			})
+			if src := filepath.Join(path, "src"); !found && isDir(src) {
+				dirs = append(dirs, src)
+			}
+			return filepath.SkipDir
+		}); err != nil {
+			t.Fatal(err)
 		}
-		return filepath.SkipDir
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(dirs) == 0 {
-		t.Fatal("no fixture modules under passes/**/testdata")
+		t.Fatal("no fixture modules under passes/**/testdata or internal/analysis/**/testdata")
 	}
 	return append(dirs, filepath.Join(root, "examples"))
 }

@@ -9,10 +9,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/pagewalk"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 //go:embed doc.go

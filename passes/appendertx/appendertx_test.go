@@ -5,9 +5,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/appendertx"
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/settings"
 )
 
 func Test(t *testing.T) {

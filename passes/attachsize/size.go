@@ -9,9 +9,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // A size is the value of a ROW_GROUP_SIZE option and where it is

@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/passes/checker"
-	"github.com/rowalign/rowalign/passes/settings"
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 //go:embed doc.go

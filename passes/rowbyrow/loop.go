@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // seedRows is the largest constant trip count of a loop rowbyrow leaves

@@ -1,7 +1,7 @@
 package rowbyrow
 
 import (
-	"github.com/rowalign/rowalign/passes/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // A write is what one run of a statement writes.

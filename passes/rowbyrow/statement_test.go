@@ -3,7 +3,7 @@ package rowbyrow
 import (
 	"testing"
 
-	"github.com/rowalign/rowalign/passes/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 func TestOneRow(t *testing.T) {

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/passes/internal/flow"
-	"github.com/rowalign/rowalign/passes/scope"
-	"github.com/rowalign/rowalign/passes/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // Writers finds, in every package that runs SQL, the functions that

@@ -170,7 +170,7 @@ fix() {
 }
 
 # rewrite compares files, not issue text: how the findings of one line are
-# joined is the checker's business (passes/checker/merge.go), and whatever
+# joined is the checker's business (internal/analysis/checker/merge.go), and whatever
 # it joins, the files --fix leaves must be the goldens.
 rewrite() {
 	local dir=$work/rewrite src=$root/passes/offsetwalk/testdata/rewrite ok=0

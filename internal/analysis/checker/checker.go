@@ -1,0 +1,227 @@
+// Package checker runs rowalign's checks: it computes once per package
+// what every check reads (scope, SQL text, walks, directives), runs the
+// checks enabled by the settings on it, and reports their findings with
+// the check's name as Category and its page as URL: one check's name,
+// whatever else is found on its line (the golangci-lint plugin joins the
+// findings of one line, for its uniq-by-line).
+//
+// The suite analyzer in package analyzer runs every check through Run;
+// each check package builds its own analyzer with New, so it can be
+// tested and used alone. Both read one settings value, copied when the
+// analysis of a package starts.
+package checker
+
+import (
+	"cmp"
+	"flag"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/internal/analysis/appenders"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+	"github.com/rowalign/rowalign/internal/analysis/ssaflow"
+	"github.com/rowalign/rowalign/internal/analysis/values"
+)
+
+// DocsURL is where each check's page lives; the check name and ".md"
+// complete it. docs/checks/NAME.md is also what rowalign -explain prints.
+const DocsURL = "https://github.com/rowalign/rowalign/blob/main/docs/checks/"
+
+// A Check is one rowalign check: a function from the package's shared
+// input to its findings.
+type Check struct {
+	// Name is the diagnostic Category, the -checks word and the page name.
+	Name string
+	// Doc is the check's documentation (its package doc).
+	Doc string
+	// Run returns the check's findings; Category and URL are set by the
+	// caller, and findings under //rowalign:ignore or in generated files
+	// are dropped there.
+	Run func(*Input) []analysis.Diagnostic
+	// Requires are analyzers the check reads the results of (through
+	// Input.Pass.ResultOf), beside scope's: a check whose facts cross
+	// packages keeps them in an analyzer of its own.
+	Requires []*analysis.Analyzer
+}
+
+// Input is what every check reads, computed once per package.
+type Input struct {
+	Pass     *analysis.Pass
+	Settings settings.Settings
+	Scope    *scope.Result
+	Walks    *pagewalk.Result
+	// Directives are the package's //rowalign:ignore directives.
+	Directives *Directives
+}
+
+// Run runs checks on the package of pass with settings s and reports
+// their findings in source order. It does nothing in a package that is
+// not DuckDB client code (see package scope).
+func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
+	if err := s.Validate(); err != nil {
+		return err // only settings built in code: flags and the plugin validate first
+	}
+	sc := scope.Of(pass, s.All(), s.Wrappers)
+	if !sc.InScope {
+		return nil
+	}
+	// The package's queries, and the calls of other packages' page
+	// functions (pagewalk.PageQuery facts) that run one for it: found
+	// once by pagewalk.QueriesAnalyzer, or here when the settings put
+	// in scope a package the default scope leaves out. The inspector is
+	// built there, not required from inspect.Analyzer: under go vet the
+	// suite runs on every dependency for the facts, and most of them are
+	// out of scope.
+	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
+	insp, queries := pq.Insp, pq.Queries
+	if pq.Flow != sc.Flow {
+		insp = inspector.New(pass.Files)
+		queries = append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
+	}
+	prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
+		WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
+	in := &Input{
+		Pass:       pass,
+		Settings:   s,
+		Scope:      sc,
+		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, prog, pass.ResultOf[appenders.Analyzer].(*appenders.Index), pass),
+		Directives: newDirectives(pass),
+	}
+	if !s.Tests {
+		in.Walks = withoutTests(pass.Fset, in.Walks)
+	}
+	var ds []analysis.Diagnostic
+	for _, c := range checks {
+		if !s.Enabled(c.Name) {
+			continue
+		}
+		for _, d := range c.Run(in) {
+			if in.Directives.Silenced(d.Pos) || !s.Tests && IsTestFile(pass.Fset, d.Pos) {
+				continue
+			}
+			d.Category, d.URL = c.Name, DocsURL+c.Name+".md"
+			ds = append(ds, d)
+		}
+	}
+	// Source order, whatever check found what: the standalone driver
+	// prints findings as they are reported.
+	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	for _, d := range ds {
+		pass.Report(d)
+	}
+	return nil
+}
+
+// withoutTests returns r without the walks and Appender loops of test
+// files, so that a size declared in a non-test file and used only by a
+// test's walk is not reported either.
+func withoutTests(fset *token.FileSet, r *pagewalk.Result) *pagewalk.Result {
+	out := &pagewalk.Result{Queries: r.Queries}
+	for _, w := range r.Walks {
+		if !IsTestFile(fset, w.Pos()) {
+			out.Walks = append(out.Walks, w)
+		}
+	}
+	for _, a := range r.Appends {
+		if !IsTestFile(fset, a.Call.Pos()) {
+			out.Appends = append(out.Appends, a)
+		}
+	}
+	return out
+}
+
+// New returns an analyzer that runs the checks with settings s, under the
+// given name. Its flags are the settings' (-rowgroup, -min, -scope,
+// -wrappers, -checks, -tests; -checks only when there are several
+// checks): setting one changes what this analyzer, and only this one,
+// does from its next run.
+func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analyzer {
+	own := s // the analyzer's own value, which its flags set
+	a := &analysis.Analyzer{
+		Name:             name,
+		Doc:              doc,
+		URL:              "https://github.com/rowalign/rowalign",
+		Requires:         requires(checks),
+		RunDespiteErrors: true,
+		// Walks carries a walk across packages: an exported function's
+		// walk over a handle or with a size its callers give it.
+		FactTypes: []analysis.Fact{new(pagewalk.Walks)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return nil, Run(pass, own, checks)
+		},
+	}
+	if len(checks) != 1 {
+		own.RegisterFlags(&a.Flags)
+		return a
+	}
+	a.URL = DocsURL + checks[0].Name + ".md"
+	// One check: -checks could only switch it off, so it has no flag.
+	var fs flag.FlagSet
+	own.RegisterFlags(&fs)
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name != "checks" {
+			a.Flags.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	return a
+}
+
+// requires returns scope.Analyzer and the analyzers the checks require,
+// each once.
+func requires(checks []Check) []*analysis.Analyzer {
+	// Every check reads scope's facts, the appenders' (flush and append
+	// helpers across packages) and the package's queries with their
+	// PageQuery facts (pagewalk.QueriesAnalyzer).
+	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, pagewalk.QueriesAnalyzer, values.Analyzer}
+	for _, c := range checks {
+		for _, r := range c.Requires {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// Define returns the check name, documented by docGo (its doc.go,
+// embedded) and implemented by run, and the analyzer that runs it alone
+// with the default settings. requires are the analyzers run reads the
+// results of.
+func Define(name, docGo string, run func(*Input) []analysis.Diagnostic, requires ...*analysis.Analyzer) (Check, *analysis.Analyzer) {
+	c := Check{Name: name, Doc: Doc(docGo, name), Run: run, Requires: requires}
+	return c, New(name, c.Doc, settings.Default(), c)
+}
+
+// Summary returns the check's one-line summary: the first line of its
+// doc.go's "# Analyzer NAME" section without "NAME: report ". It is the
+// one source of the words -h, -explain, docs/checks/NAME.md's title and
+// the README's table of checks give (docs/summary_test.go).
+func (c Check) Summary() string {
+	first, _, _ := strings.Cut(c.Doc, "\n")
+	first = strings.TrimPrefix(first, c.Name+": ")
+	return strings.TrimPrefix(first, "report ")
+}
+
+// Doc returns the "# Analyzer NAME" section of a check's package doc (its
+// doc.go, embedded), as the x/tools passes build Analyzer.Doc: the text
+// after the heading, comment markers removed.
+func Doc(docGo, name string) string {
+	var lines []string
+	for l := range strings.SplitSeq(docGo, "\n") {
+		if l, ok := strings.CutPrefix(l, "//"); ok {
+			lines = append(lines, strings.TrimPrefix(l, " "))
+		}
+	}
+	text := strings.Join(lines, "\n")
+	if _, after, ok := strings.Cut(text, "# Analyzer "+name+"\n"); ok {
+		text = after
+	}
+	return strings.TrimSpace(text)
+}

@@ -1,0 +1,410 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/internal/analysis/appenders"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+)
+
+// appendLoop returns the Append of a call that appends one row to a
+// DuckDB Appender inside a loop of its function: AppendRow, or a helper
+// that appends one row per call (appenders.Use), of this package or
+// another.
+func (w *walker) appendLoop(cur inspector.Cursor) *Append {
+	call := cur.Node().(*ast.CallExpr)
+	var t *appenders.Target
+	for _, tt := range w.apps.Targets(call) {
+		if !tt.Flush {
+			t = &tt
+			break
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			a := &Append{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: w.opensTransaction(cur), Trips: w.trips(n)}
+			if r, ok := n.(*ast.RangeStmt); ok {
+				a.Keyed = w.keyed(r.X, 0)
+			}
+			return a
+		default:
+			// One row per call of the function: its callers' loops are
+			// found at the calls, through appenders.Use.
+			return nil
+		}
+	}
+	return nil
+}
+
+// trips returns the most iterations loop can run, when its source says
+// (see flow.Index.Trips), or, for a range over a slice the package keeps
+// under a constant length (see sliceBound), that constant; otherwise -1.
+func (w *walker) trips(loop ast.Node) int64 {
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		if n := w.sliceBound(w.flow.ObjectOf(r.X)); n >= 0 {
+			return n
+		}
+	}
+	return w.flow.Trips(loop)
+}
+
+// keyed reports whether ranging over x visits the keys (or values) of a
+// map once each: the map itself, maps.Keys or maps.Values of it,
+// slices.Sorted or slices.Collect of those, a variable set once to one
+// of them, or a slice every append to which runs in a range over a map
+// (keys collected to be sorted).
+func (w *walker) keyed(x ast.Expr, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	if _, ok := flow.Underlying(w.info, x).(*types.Map); ok {
+		return true
+	}
+	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+		fn := flow.Callee(w.info, call)
+		if fn == nil || fn.Pkg() == nil || len(call.Args) != 1 {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "maps.Keys", "maps.Values", "slices.Sorted", "slices.Collect":
+			return w.keyed(call.Args[0], depth+1)
+		}
+		return false
+	}
+	obj := w.flow.ObjectOf(x)
+	if obj == nil {
+		return false
+	}
+	if v := w.flow.SingleValue(obj); v != nil {
+		return w.keyed(v, depth+1)
+	}
+	grows := 0
+	for _, wr := range w.flow.Writes[obj] {
+		call, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
+		if !ok || !w.isBuiltin(call, "append") {
+			continue
+		}
+		cur, ok := w.cursorOf(wr.Node)
+		if !ok || call.Ellipsis.IsValid() {
+			return false
+		}
+		for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			r, ok := c.Node().(*ast.RangeStmt)
+			if !ok || !w.keyed(r.X, depth+1) {
+				return false
+			}
+			break
+		}
+		grows++
+	}
+	return grows > 0
+}
+
+// sliceBound returns the most elements the slice variable or field obj
+// holds when the package keeps it under a constant: every append to it
+// (b = append(b, row)) runs in a loop that checks len(b) against a
+// constant N (len(b) == 75_000, len(b) >= N), which empties it; so the
+// rows left in it after such a loop, appended by a tail loop, are fewer
+// than N. -1 otherwise.
+func (w *walker) sliceBound(obj types.Object) int64 {
+	if obj == nil || w.flow.Escaped[obj] {
+		return -1
+	}
+	bound, grows := int64(-1), 0
+	for _, wr := range w.flow.Writes[obj] {
+		call, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
+		if !ok || !w.isBuiltin(call, "append") {
+			continue
+		}
+		if call.Ellipsis.IsValid() || len(call.Args) != 2 {
+			return -1 // appends many at once: may pass the check
+		}
+		grows++
+		cur, ok := w.cursorOf(wr.Node)
+		if !ok {
+			return -1
+		}
+		n := int64(-1)
+		for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			n = w.lenCheck(c.Node(), obj)
+			break
+		}
+		if n < 0 {
+			return -1
+		}
+		bound = max(bound, n)
+	}
+	if grows == 0 {
+		return -1
+	}
+	return bound
+}
+
+// lenCheck returns N when loop checks len(obj) against the constant N
+// (==, >=, or > N-1), or -1.
+func (w *walker) lenCheck(loop ast.Node, obj types.Object) int64 {
+	found := int64(-1)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found >= 0 {
+			return found < 0
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok {
+			return true
+		}
+		l, isCall := ast.Unparen(b.X).(*ast.CallExpr)
+		if !isCall || !w.isBuiltin(l, "len") || len(l.Args) != 1 || w.flow.ObjectOf(l.Args[0]) != obj {
+			return true
+		}
+		if v, ok := w.constInt(b.Y); ok {
+			switch b.Op {
+			case token.EQL, token.GEQ:
+				found = v
+			case token.GTR:
+				found = v + 1
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// constInt returns the value of a constant integer expression, or of a
+// variable assigned a constant once.
+func (w *walker) constInt(e ast.Expr) (int64, bool) {
+	if v, ok := flow.IntValue(w.info, e); ok {
+		return v, true
+	}
+	if obj := w.flow.ObjectOf(e); obj != nil {
+		if v := w.flow.SingleValue(obj); v != nil {
+			return flow.IntValue(w.info, v)
+		}
+	}
+	return 0, false
+}
+
+// flushLoop returns the commit loop that flushes a's Appender under a
+// size condition, around its append: the automatic flush then counts
+// from the last explicit one.
+func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
+	for _, walk := range walks {
+		// A commit loop, or a page walk that flushes every page.
+		if !walk.Appender {
+			continue
+		}
+		switch {
+		case within(a.Call, walk.loop):
+			if w.sameAppender(a.app, walk.flushed) {
+				return walk
+			}
+		case walk.via != nil && within(a.Call, walk.via):
+			// Appended by the flushing helper itself: its own flushes.
+			for _, e := range w.apps.Summarize(walk.via).FlushExprs {
+				if w.sameAppender(a.app, e) {
+					return walk
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// sameAppender reports whether the Appender expressions x and t may be
+// the same Appender: the same variable or field, or one a variable that
+// holds the other (l and l.app); unknown counts as the same.
+func (w *walker) sameAppender(x, t ast.Expr) bool {
+	ox, ot := w.flow.ObjectOf(x), w.flow.ObjectOf(t)
+	if ox == nil || ot == nil || ox == ot {
+		return true
+	}
+	if !appenders.IsAppender(w.info.TypeOf(t)) && (appenders.RootVar(w.info, x) == ot || w.wraps(ot, ox)) {
+		return true
+	}
+	return !appenders.IsAppender(w.info.TypeOf(x)) && (appenders.RootVar(w.info, t) == ox || w.wraps(ox, ot))
+}
+
+// wraps reports whether the variable holder is set once from inner:
+// holder := dbutil.NewWriter(app), or &dbutil.Writer{App: app}.
+func (w *walker) wraps(holder, inner types.Object) bool {
+	v := w.flow.SingleValue(holder)
+	if v == nil {
+		if call := w.flow.SingleResult(holder); call != nil {
+			v = call
+		}
+	}
+	v = ast.Unparen(v)
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = ast.Unparen(u.X)
+	}
+	var parts []ast.Expr
+	switch v := v.(type) {
+	case *ast.CallExpr:
+		parts = v.Args
+	case *ast.CompositeLit:
+		for _, e := range v.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			parts = append(parts, e)
+		}
+	}
+	for _, p := range parts {
+		if w.flow.ObjectOf(p) == inner {
+			return true
+		}
+	}
+	return false
+}
+
+// flushOf returns the Appender a call flushes, as an expression of the
+// call's function, and the helper that does it (its FuncDecl, or the
+// function literal called), nil for the Appender's own Flush or Close or
+// a helper of another package: the Appender's methods, a helper that
+// flushes its parameter or its receiver's Appender (appenders.Use), or a
+// function literal that flushes an Appender it captures
+// (flush := func() error { return app.Flush() }).
+func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok bool) {
+	for _, t := range w.apps.Targets(call) {
+		if t.Flush {
+			if d := w.apps.Decl(t.Via); d != nil {
+				return t.Expr, d, true
+			}
+			return t.Expr, nil, true
+		}
+	}
+	if lit := w.calledLit(call); lit != nil {
+		if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
+			return s.FlushExprs[0], lit, true
+		}
+	}
+	return nil, nil, false
+}
+
+// tempTables maps each table the queries create with CREATE TEMP TABLE
+// to whether one of them copies it as it is stored (sqltext.CopiesAsIs).
+func tempTables(queries []*sqltext.Query) map[string]bool {
+	temps := make(map[string]bool)
+	for _, q := range queries {
+		if t := sqltext.TempTable(q.Text); t != "" {
+			temps[t] = false
+		}
+	}
+	for t := range temps {
+		for _, q := range queries {
+			if sqltext.CopiesAsIs(q.Text, t) {
+				temps[t] = true
+				break
+			}
+		}
+	}
+	return temps
+}
+
+// appenderTable returns the table (upper-cased) the Appender app was
+// created for, when app is a variable set once by NewAppenderFromConn or
+// NewAppender with a constant table name; "" otherwise.
+func (w *walker) appenderTable(app ast.Expr) string {
+	obj := w.flow.ObjectOf(app)
+	if obj == nil {
+		return ""
+	}
+	call := w.flow.SingleResult(obj)
+	if call == nil {
+		call, _ = ast.Unparen(w.flow.SingleValue(obj)).(*ast.CallExpr)
+	}
+	if call == nil || len(call.Args) == 0 {
+		return ""
+	}
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Name() != "NewAppenderFromConn" && fn.Name() != "NewAppender" || fn.Pkg() == nil || !scope.IsDriverPath(fn.Pkg().Path()) {
+		return ""
+	}
+	tv, ok := w.info.Types[call.Args[len(call.Args)-1]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return ""
+	}
+	return strings.ToUpper(constant.StringVal(tv.Value))
+}
+
+// calledLit returns the function literal call calls: written in place,
+// or the one value of the variable called.
+func (w *walker) calledLit(call *ast.CallExpr) *ast.FuncLit {
+	fun := ast.Unparen(call.Fun)
+	if v, ok := w.flow.ObjectOf(fun).(*types.Var); ok {
+		fun = w.flow.SingleValue(v)
+	}
+	lit, _ := ast.Unparen(fun).(*ast.FuncLit)
+	return lit
+}
+
+// opensTransaction reports whether BEGIN (or BEGIN TRANSACTION, START
+// TRANSACTION) runs before cur: in the function around it, or, for a
+// helper, before every call of that function in the package. An Appender
+// flushing inside a transaction commits nothing.
+func (w *walker) opensTransaction(cur inspector.Cursor) bool {
+	var fn *ast.FuncDecl
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn = c.Node().(*ast.FuncDecl)
+	}
+	return fn != nil && w.beganBefore(fn, cur.Node().Pos(), 0)
+}
+
+// beganBefore reports whether fn runs BEGIN before pos, or every call of
+// fn in the package does so before the call. A helper without callers in
+// the package (exported, or used as a value) proves nothing.
+func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
+	for _, q := range w.queries {
+		if q.Shape.Kind == sqltext.Begin && within(q.Call, fn) && q.Call.Pos() < pos {
+			return true
+		}
+	}
+	obj, _ := w.info.Defs[fn.Name].(*types.Func)
+	if obj == nil || depth >= flow.MaxDepth || w.usedAsValue(obj) {
+		return false
+	}
+	calls := w.flow.Calls[obj]
+	for _, call := range calls {
+		caller := w.funcAt(call.Pos())
+		if caller == nil || caller == fn || !w.beganBefore(caller, call.Pos(), depth+1) {
+			return false
+		}
+	}
+	return len(calls) > 0
+}
+
+// funcAt returns the function declaration around pos, or nil.
+func (w *walker) funcAt(pos token.Pos) *ast.FuncDecl {
+	for _, fn := range w.funcs {
+		if fn.Pos() <= pos && pos < fn.End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+// usedAsValue reports whether fn is referred to other than by a call
+// (passed as a callback, stored): its callers are then not all known.
+func (w *walker) usedAsValue(fn *types.Func) bool {
+	if w.funcUses == nil {
+		w.funcUses = make(map[*types.Func]int)
+		for _, obj := range w.info.Uses {
+			if f, ok := obj.(*types.Func); ok {
+				w.funcUses[f.Origin()]++
+			}
+		}
+	}
+	return w.funcUses[fn] > len(w.flow.Calls[fn])
+}

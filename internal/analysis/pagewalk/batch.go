@@ -1,0 +1,248 @@
+package pagewalk
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+)
+
+// batch returns the commit loop a commit call (tx.Commit, Appender Flush)
+// belongs to when it runs under a size condition inside a loop:
+//
+//	for rows.Next() {
+//		...
+//		if n%batchSize == 0 { tx.Commit() ... }
+//	}
+func (w *walker) batch(cur inspector.Cursor) *Walk {
+	call := cur.Node().(*ast.CallExpr)
+	flushed, via, appender := w.flushOf(call)
+	if !appender && !w.isTxCommit(call) {
+		return nil
+	}
+	var size ast.Expr
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			if size == nil && within(call, n.Body) {
+				size = w.batchSize(n.Cond)
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			var strides []Site
+			chunk := size == nil
+			if chunk {
+				// Committed every iteration: a chunk loop
+				// (for start := 0; start < len(rows); start += n), or a
+				// walk, if anything.
+				if size, strides = w.chunkStep(n); size == nil {
+					return nil
+				}
+			}
+			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
+			walk.InTx = appender && w.opensTransaction(cur)
+			walk.Sites = w.sites(size, 0)
+			return walk
+		case *ast.FuncDecl:
+			if size != nil {
+				return nil
+			}
+			if appender {
+				if fn, ok := w.info.Defs[n.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
+					return nil // a flush helper: found at its calls (flushOf)
+				}
+			}
+			return w.helperBatch(cur, call, appender, flushed, n)
+		default:
+			return nil // a function literal: found at its calls (flushOf)
+		}
+	}
+	return nil
+}
+
+// chunkStep returns n in a loop that steps through a slice or a count n
+// at a time, for start := 0; start < len(rows); start += n or for chunk
+// := range slices.Chunk(rows, n), and the
+// other places n is added to the loop variable in the loop (end :=
+// start + n), which a fix must change with it.
+func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		// for chunk := range slices.Chunk(rows, n)
+		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
+			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Chunk" {
+				return call.Args[1], nil
+			}
+		}
+		return nil, nil
+	}
+	l, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return nil, nil
+	}
+	post, ok := l.Post.(*ast.AssignStmt)
+	cond, isBin := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok || !isBin || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || (cond.Op != token.LSS && cond.Op != token.LEQ) {
+		return nil, nil
+	}
+	i := w.flow.ObjectOf(post.Lhs[0])
+	n := post.Rhs[0]
+	if i == nil || w.flow.ObjectOf(cond.X) != i || !flow.IsInteger(w.info.TypeOf(n)) {
+		return nil, nil
+	}
+	var strides []Site
+	ast.Inspect(l.Body, func(x ast.Node) bool {
+		if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				if w.flow.ObjectOf(pair[0]) == i {
+					strides = append(strides, w.sites(pair[1], 0)...)
+				}
+			}
+		}
+		return true
+	})
+	return n, strides
+}
+
+// helperBatch returns the commit loop of a commit made by a helper that
+// runs no loop itself, when a caller in the package calls the helper under
+// a size condition inside a loop:
+//
+//	for row := range src { ...; if len(l.batch) == 75_000 { l.flush() } }
+//	func (l *Loader) flush() error { ...; return l.app.Flush() }
+func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) *Walk {
+	fn, ok := w.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	for _, site := range w.flow.Calls[fn] {
+		sc, ok := w.cursorOf(site)
+		if !ok {
+			continue
+		}
+		var size ast.Expr
+	enclosing:
+		for c := range sc.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			switch n := c.Node().(type) {
+			case *ast.IfStmt:
+				if size == nil && within(site, n.Body) {
+					size = w.batchSize(n.Cond)
+				}
+			case *ast.ForStmt, *ast.RangeStmt:
+				if size == nil {
+					break enclosing
+				}
+				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size}
+				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
+				walk.Sites = w.sites(size, 0)
+				return walk
+			default:
+				break enclosing
+			}
+		}
+	}
+	return nil
+}
+
+// batchSize returns N in a batch condition: n%N == 0, n >= N, n == N,
+// n > N, len(b) >= N (either operand order), or nil.
+func (w *walker) batchSize(cond ast.Expr) ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	if b.Op == token.LAND || b.Op == token.LOR {
+		// n >= min && n%N == 0: the modulus is the batch, the bound a guard.
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if n := w.modulus(side); n != nil {
+				return n
+			}
+		}
+		if n := w.batchSize(b.X); n != nil {
+			return n
+		}
+		return w.batchSize(b.Y)
+	}
+	if n := w.modulus(b); n != nil {
+		return n
+	}
+	switch b.Op {
+	case token.EQL:
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+			return b.Y
+		}
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+			return b.X
+		}
+	case token.GEQ, token.GTR:
+		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+			return b.Y
+		}
+	case token.LEQ, token.LSS:
+		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+			return b.X
+		}
+	}
+	return nil
+}
+
+// modulus returns N in n%N == 0 (either order), or nil.
+func (w *walker) modulus(cond ast.Expr) ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if rem, ok := ast.Unparen(pair[0]).(*ast.BinaryExpr); ok && rem.Op == token.REM && w.isConst(pair[1], 0) {
+			return rem.Y
+		}
+	}
+	return nil
+}
+
+// isCount reports whether e counts rows: len(x) or a non-constant
+// variable of a plain integer type (a time.Duration or a byte count type
+// counts something else).
+func (w *walker) isCount(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		return w.isBuiltin(call, "len")
+	}
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		return false
+	}
+	_, isVar := w.flow.ObjectOf(e).(*types.Var)
+	_, basic := w.info.TypeOf(e).(*types.Basic)
+	return isVar && basic && flow.IsInteger(w.info.TypeOf(e))
+}
+
+// commitIn returns a commit into DuckDB inside loop: tx.Commit on a
+// transaction not opened on another engine.
+func (w *walker) commitIn(loop ast.Node) ast.Node {
+	var found ast.Node
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil && w.isTxCommit(call) {
+			found = call
+		}
+		return found == nil
+	})
+	return found
+}
+
+func (w *walker) isTxCommit(call *ast.CallExpr) bool {
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Name() != "Commit" || !flow.IsNamed(recvType(fn), "database/sql", "Tx") {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && w.scope.Foreign(sel.X) == ""
+}
+
+// recvType returns the receiver type of a method, nil for a function.
+func recvType(fn *types.Func) types.Type {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return recv.Type()
+	}
+	return nil
+}

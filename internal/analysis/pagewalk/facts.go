@@ -1,0 +1,256 @@
+package pagewalk
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+)
+
+// PageQuery is the object fact of a function or method of a DuckDB
+// client package that runs one LIMIT/OFFSET page whose offset (and
+// maybe limit) are its parameters, and walks nothing itself: a
+// repository's
+//
+//	func (r *Repo) ListRepositories(ctx context.Context, limit, offset int) ([]Repository, error)
+//
+// An importer that calls it, directly or through an interface the
+// method implements, in a loop whose offset advances walks the table;
+// one that calls it once (a command that prints one page) does not. The
+// walk is reported at the importer's call in its loop (issue 17).
+type PageQuery struct {
+	// Limit and Offset are the indexes of the parameters bound to LIMIT
+	// and OFFSET (the receiver not counted); Limit is -1 when the limit
+	// is not a parameter.
+	Limit, Offset int
+	// OrderBy reports an ORDER BY beside the LIMIT; Write an INSERT ...
+	// SELECT or CREATE ... AS.
+	OrderBy, Write bool
+	// At is where the query is, as file.go:line, for the message.
+	At string
+}
+
+// AFact marks PageQuery as an analysis fact.
+func (*PageQuery) AFact() {}
+
+func (f *PageQuery) String() string {
+	return fmt.Sprintf("page query limit=%d offset=%d orderby=%v write=%v at %s", f.Limit, f.Offset, f.OrderBy, f.Write, f.At)
+}
+
+// Queries is the result of QueriesAnalyzer: a package's queries
+// (sqltext.Find) and the calls that run another package's page query
+// (RemoteQueries), with the syntax index and the value index they were
+// found with. Empty for a package out of scope under the default
+// settings; the checker finds its own then (-scope=all).
+type Queries struct {
+	Insp    *inspector.Inspector
+	Flow    *flow.Index
+	Queries []*sqltext.Query
+}
+
+// QueriesAnalyzer finds the queries of each DuckDB client package (scope
+// auto), which the checks read, and exports a PageQuery fact for each
+// function or method that runs one LIMIT/OFFSET page at an offset that
+// is its parameter. It reports nothing. A separate analyzer, so that the
+// fact is there for every dependency under go vet, and so that a
+// check's analysistest does not expect each fact in its fixtures.
+var QueriesAnalyzer = &analysis.Analyzer{
+	Name:             "rowalignqueries",
+	Doc:              "find the SQL queries of DuckDB client code and export the page functions' PageQuery facts (used by rowalign's checks)",
+	URL:              "https://github.com/rowalign/rowalign",
+	Requires:         []*analysis.Analyzer{scope.Analyzer},
+	FactTypes:        []analysis.Fact{new(PageQuery)},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Queries](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		sc := scope.Of(pass, false, nil)
+		if !sc.InScope || sc.Flow == nil {
+			return &Queries{}, nil
+		}
+		insp := inspector.New(pass.Files)
+		qs := sqltext.Find(sc.Flow, insp)
+		exportPageFuncs(pass, sc, qs)
+		return &Queries{Insp: insp, Flow: sc.Flow, Queries: append(qs, RemoteQueries(pass, sc, insp)...)}, nil
+	},
+}
+
+// exportPageFuncs exports the PageQuery fact of each function or method
+// of the package that runs a LIMIT/OFFSET page of a DuckDB query at an
+// offset that is its parameter (and maybe a limit that is another).
+func exportPageFuncs(pass *analysis.Pass, sc *scope.Result, qs []*sqltext.Query) {
+	x := sc.Flow
+	for _, q := range qs {
+		s := q.Shape
+		if s.Limit == nil || s.Offset == nil || sc.Foreign(q.Recv) != "" {
+			continue
+		}
+		fn := enclosingFunc(pass, q.Cursor)
+		if fn == nil {
+			continue
+		}
+		off := paramOf(x, fn, q.Arg(s.Offset))
+		if off < 0 {
+			continue
+		}
+		p := pass.Fset.Position(q.Call.Pos())
+		pass.ExportObjectFact(fn, &PageQuery{
+			Limit:   paramOf(x, fn, q.Arg(s.Limit)),
+			Offset:  off,
+			OrderBy: s.OrderBy,
+			Write:   s.Kind == sqltext.Insert || s.Kind == sqltext.Create,
+			At:      filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
+		})
+	}
+}
+
+// enclosingFunc returns the function or method declared around cur,
+// when cur is directly in its body (not in a function literal).
+func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if d, ok := c.Node().(*ast.FuncDecl); ok {
+			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+			return fn
+		}
+		return nil
+	}
+	return nil
+}
+
+// paramOf returns the index of the parameter of fn that e is, -1 when e
+// is not one of them.
+func paramOf(x *flow.Index, fn *types.Func, e ast.Expr) int {
+	if e == nil {
+		return -1
+	}
+	v, ok := x.ObjectOf(e).(*types.Var)
+	if !ok {
+		return -1
+	}
+	p, ok := x.Params[v]
+	if !ok || p.Func != fn || p.Variadic {
+		return -1
+	}
+	return p.Index
+}
+
+// RemoteQueries returns, as queries, the calls of the package to
+// functions and methods of other packages that carry a PageQuery fact:
+// called directly (store.Page(ctx, db, n, off)), or through an interface
+// method that a method with the fact implements (l.ListRepositories(ctx,
+// n, off) with l a Lister that *store.Repo implements). Find treats each
+// as the page query it runs, so a loop whose offset advances around the
+// call is a walk, reported at the call.
+func RemoteQueries(pass *analysis.Pass, sc *scope.Result, insp *inspector.Inspector) []*sqltext.Query {
+	if !sc.InScope || sc.Flow == nil {
+		return nil
+	}
+	// Methods with the fact, by name, for interface calls.
+	var methods map[string][]analysis.ObjectFact
+	var out []*sqltext.Query
+	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := flow.Callee(pass.TypesInfo, call)
+		if fn == nil || fn.Pkg() == nil || call.Ellipsis.IsValid() {
+			continue
+		}
+		var fact PageQuery
+		found := false
+		name := funcName(fn)
+		if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			// An interface of any package, often the caller's own
+			// (type Lister interface{...}), implemented by another
+			// package's method with the fact.
+			if methods == nil {
+				methods = make(map[string][]analysis.ObjectFact)
+				for _, of := range pass.AllObjectFacts() {
+					if m, ok := of.Object.(*types.Func); ok && m.Signature().Recv() != nil {
+						if _, ok := of.Fact.(*PageQuery); ok {
+							methods[m.Name()] = append(methods[m.Name()], of)
+						}
+					}
+				}
+			}
+			iface, _ := recv.Type().Underlying().(*types.Interface)
+			for _, of := range methods[fn.Name()] {
+				m := of.Object.(*types.Func)
+				t := m.Signature().Recv().Type()
+				if iface != nil && (types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)) {
+					fact, found = *of.Fact.(*PageQuery), true
+					name = funcName(m)
+					break
+				}
+			}
+		} else if fn.Pkg() != pass.Pkg {
+			found = pass.ImportObjectFact(fn.Origin(), &fact)
+		}
+		if !found || fact.Offset >= len(call.Args) || fact.Limit >= len(call.Args) {
+			continue
+		}
+		q := &sqltext.Query{Call: call, Cursor: cur, Recv: handleOf(pass.TypesInfo, call, fn), Args: call.Args}
+		q.Shape = sqltext.Shape{Kind: sqltext.Read, OrderBy: fact.OrderBy, Offset: param(fact.Offset)}
+		if fact.Write {
+			q.Shape.Kind = sqltext.Insert
+		}
+		if fact.Limit >= 0 {
+			q.Shape.Limit = param(fact.Limit)
+		} else {
+			// A LIMIT written in the callee: no size here, but a walk.
+			q.Shape.Limit = &sqltext.Operand{Tok: sqltext.Token{Kind: sqltext.Punct}}
+		}
+		q.Remote = name + " (query at " + fact.At + ")"
+		out = append(out, q)
+	}
+	return out
+}
+
+// param is the operand of a placeholder bound to argument i.
+func param(i int) *sqltext.Operand {
+	return &sqltext.Operand{Tok: sqltext.Token{Kind: sqltext.Placeholder, Text: "?", Arg: i}}
+}
+
+// handleOf returns the handle whose engine decides whether the call's
+// query is DuckDB's: the value a method is called on (repo in
+// repo.List(...)), or a function's first database handle argument
+// (store.Page(ctx, db, n, off)), or else the call itself.
+func handleOf(info *types.Info, call *ast.CallExpr, fn *types.Func) ast.Expr {
+	if fn.Signature().Recv() != nil {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+	}
+	for _, a := range call.Args {
+		for _, name := range []string{"DB", "Tx", "Conn"} {
+			if flow.IsNamed(info.TypeOf(a), "database/sql", name) {
+				return a
+			}
+		}
+	}
+	return call
+}
+
+// funcName names a function as Go code calls it from another package:
+// store.Page, store.(*DuckStore).ListRepositories.
+func funcName(fn *types.Func) string {
+	pkg := fn.Pkg().Name() + "."
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return pkg + fn.Name()
+	}
+	t, star := recv.Type(), ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	if n, ok := t.(*types.Named); ok {
+		return pkg + "(" + star + n.Obj().Name() + ")." + fn.Name()
+	}
+	return fn.FullName()
+}

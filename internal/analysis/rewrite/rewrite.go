@@ -1,0 +1,643 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+)
+
+// PagerPath is the import path of rowalign's pager.
+const PagerPath = "github.com/rowalign/rowalign/runtime/pager"
+
+// A Fix is the rewrite of one walk: the edits of its suggested fix, and
+// the loop they replace (other fixes must keep out of it).
+type Fix struct {
+	analysis.SuggestedFix
+	Loop *ast.ForStmt
+}
+
+// For returns the fix that walks w with the pager instead, or nil: only
+// a read walk without ORDER BY, in the one loop shape Walk proves keeps
+// the rows the body sees (docs/checks/offsetwalk.md, "The fix"). The
+// offsetwalk check attaches it; the size checks leave the sizes written
+// inside such a loop to it, when offsetwalk runs, so that the two fixes
+// never edit the same text.
+func For(in *checker.Input, w *pagewalk.Walk) *Fix {
+	if w.Strategy != pagewalk.OffsetLimit || w.Query == nil || w.Query.Shape.OrderBy {
+		return nil
+	}
+	if w.Write {
+		fix, _ := Copy(in.Pass, w.Query.Call)
+		return fix
+	}
+	fix, _ := Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+	return fix
+}
+
+// readWalk matches the one query text the rewrite understands: a plain
+// SELECT of columns or * from one table, an optional WHERE, LIMIT and
+// OFFSET. Anything else in the text (JOIN, ORDER BY, GROUP BY, DISTINCT, a
+// subquery) fails the match or the checks in Walk.
+var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+
+// unsafeWhere are words that make a WHERE clause more than a filter of
+// the walked table's rows.
+var unsafeWhere = regexp.MustCompile(`(?i)\b(SELECT|JOIN|ORDER|GROUP|LIMIT|OFFSET|UNION|ROWID|RANDOM)\b|\$|:[a-z]|--|/\*`)
+
+// Walk returns the pager rewrite of the LIMIT/OFFSET walk whose query is
+// call, or "" and the reason it offers none. rowGroup is the row group size
+// the page size is rounded to.
+func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
+	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
+	if why != "" {
+		return nil, why
+	}
+	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
+	assign := path[1].(*ast.AssignStmt)
+	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup}
+	// The loop is the last statement of its function: an end test that
+	// returns can return after the new loop instead.
+	if len(path) > 5 {
+		fn, _ := path[4].(*ast.BlockStmt)
+		switch path[5].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
+		}
+	}
+	if why := r.match(assign, call); why != "" {
+		return nil, why
+	}
+	fix, why := r.edits()
+	if why != "" {
+		return nil, why
+	}
+	return fix, ""
+}
+
+// firstInLoop finds the loop call runs in as `x, y := call`, the first of
+// at least min statements of a for loop that has no label: it returns the
+// call's file and its path (call, statement, body, loop, ...), or why not.
+// what names the call and shape its statement in the reasons.
+func firstInLoop(pass *analysis.Pass, call *ast.CallExpr, what, shape string, min int) (*ast.File, []ast.Node, string) {
+	file := fileOf(pass, call.Pos())
+	if file == nil {
+		return nil, nil, what + " is not in a file of this package"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 4 {
+		return nil, nil, what + " is not the first statement of a for loop"
+	}
+	assign, ok1 := path[1].(*ast.AssignStmt)
+	body, ok2 := path[2].(*ast.BlockStmt)
+	_, ok3 := path[3].(*ast.ForStmt)
+	if !ok1 || !ok2 || !ok3 || len(body.List) < min || body.List[0] != assign || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
+		return nil, nil, what + " is not " + shape + " as the first statement of a for loop"
+	}
+	if len(path) > 4 {
+		if _, labelled := path[4].(*ast.LabeledStmt); labelled {
+			return nil, nil, "the loop has a label"
+		}
+	}
+	return file, path, ""
+}
+
+// rw is one rewrite under way.
+type rw struct {
+	pass     *analysis.Pass
+	file     *ast.File
+	loop     *ast.ForStmt
+	body     *ast.BlockStmt
+	rowGroup int64
+
+	off        *types.Var // the offset the loop advances
+	step       ast.Expr   // what it advances by
+	rows, err  *ast.Ident
+	recv, ctx  ast.Expr
+	cols       []string
+	table      string
+	where      string
+	whereArgs  []ast.Expr
+	groups     int64           // RowGroups(groups); 0: the pager's default
+	end        *ast.IfStmt     // the end test
+	endReturn  *ast.ReturnStmt // the end test's return, which goes after the new loop
+	last       bool            // the loop is its function's last statement
+	counter    *types.Var      // the row counter the end test reads, if it goes too
+	counterUse []ast.Stmt      // its declaration and increments
+	scopeNames map[string]bool
+}
+
+func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
+	info := r.pass.TypesInfo
+	if why := r.matchLoop(); why != "" {
+		return why
+	}
+	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off),
+	// or q.Query(text, ...), which runs in context.Background().
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "the query is not q.QueryContext(ctx, text, ..., n, off) or q.Query(text, ..., n, off)"
+	}
+	textArg, why := r.method(sel, call, "Query")
+	if why != "" {
+		return why
+	}
+	if !isHandle(info.TypeOf(sel.X)) {
+		return "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
+	}
+	tv, ok := info.Types[call.Args[textArg]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "the query text is not a constant"
+	}
+	m := readWalk.FindStringSubmatch(constant.StringVal(tv.Value))
+	if m == nil {
+		return "the query is not SELECT columns FROM one table [WHERE ...] LIMIT ? OFFSET ?"
+	}
+	if m[1] != "*" {
+		for _, c := range strings.Split(m[1], ",") {
+			r.cols = append(r.cols, strings.TrimSpace(c))
+		}
+	}
+	r.table, r.where = m[2], strings.TrimSpace(m[3])
+	if r.where != "" && unsafeWhere.MatchString(r.where) {
+		return "the WHERE clause is more than a filter on the table's columns"
+	}
+	if strings.ContainsAny(r.where, `'"`) {
+		// A ? inside a string literal would be miscounted below.
+		return "the WHERE clause holds a quoted literal"
+	}
+	args := call.Args[textArg+1:]
+	nWhere := strings.Count(r.where, "?")
+	wantArgs := nWhere + 1
+	if m[4] == "?" {
+		wantArgs++
+	}
+	if len(args) != wantArgs {
+		return "the query's arguments do not match its placeholders"
+	}
+	if info.Uses[identOf(args[len(args)-1])] != r.off {
+		return "the OFFSET argument is not the loop's offset"
+	}
+	r.whereArgs = args[:nWhere]
+	for _, a := range r.whereArgs {
+		if r.mentionsOff(a) {
+			return "a WHERE argument depends on the offset"
+		}
+	}
+	// The page size: the LIMIT and the step must be the same value.
+	var limit constant.Value
+	if m[4] == "?" {
+		limit = valueOf(info, args[nWhere])
+		if limit.Kind() == constant.Unknown && !sameVar(info, args[nWhere], r.step) {
+			return "the LIMIT is not the value the offset advances by"
+		}
+	} else {
+		n, _ := strconv.ParseInt(m[4], 10, 64)
+		limit = constant.MakeInt64(n)
+	}
+	stepVal := valueOf(info, r.step)
+	if limit.Kind() != constant.Unknown {
+		if stepVal.Kind() == constant.Unknown || !constant.Compare(limit, token.EQL, stepVal) {
+			return "the LIMIT is not the value the offset advances by"
+		}
+	}
+	if v, ok := constant.Int64Val(constant.ToInt(stepVal)); ok && v > 0 {
+		r.groups = max(1, (v+r.rowGroup/2)/r.rowGroup)
+	}
+
+	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
+		return "the query's results are not assigned to two variables"
+	}
+	// The error test right after the query stays as it is; the page's rows
+	// are taken after it.
+	if !isErrCheck(info, r.body.List[1], r.err) {
+		return "the query is not followed by `if err != nil { ... }`"
+	}
+	for _, s := range r.body.List[1:] {
+		if r.mentionsOff(s) {
+			return "the body uses the offset"
+		}
+	}
+	if hasGoto(r.body) {
+		return "the loop body has goto or labelled jumps"
+	}
+	if why := r.findEnd(); why != "" {
+		return why
+	}
+	r.scopeNames = namesIn(r.body)
+	return ""
+}
+
+// method matches the call's method, name+"Context" with a context or
+// name without, sets r.recv and r.ctx (nil without), and returns the index
+// of the text argument. The call needs at least the text, the offset and
+// one more argument (the LIMIT's, or a WHERE's).
+func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int, string) {
+	textArg := 0
+	switch sel.Sel.Name {
+	case name + "Context":
+		textArg = 1
+		r.ctx = call.Args[0]
+	case name:
+	default:
+		return 0, fmt.Sprintf("the call is not q.%sContext(ctx, text, ..., n, off) or q.%s(text, ..., n, off)", name, name)
+	}
+	if len(call.Args) < textArg+3 {
+		return 0, "the call has fewer arguments than text, size and offset"
+	}
+	r.recv = sel.X
+	return textArg, ""
+}
+
+// matchLoop matches the loop's header: for off := 0; ; off += step.
+func (r *rw) matchLoop() string {
+	info := r.pass.TypesInfo
+	init, ok := r.loop.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !isZero(info, init.Rhs[0]) {
+		return "the loop does not start at offset 0 (`for off := 0; ...`)"
+	}
+	offID, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return "the loop does not start at offset 0"
+	}
+	r.off, _ = info.Defs[offID].(*types.Var)
+	if r.off == nil {
+		return "the offset is not a variable"
+	}
+	if r.loop.Cond != nil {
+		return "the loop has a condition of its own, so it may stop before the table's end"
+	}
+	post, ok := r.loop.Post.(*ast.AssignStmt)
+	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[identOf(post.Lhs[0])] != r.off {
+		return "the offset does not advance by `off += n`"
+	}
+	r.step = post.Rhs[0]
+	return ""
+}
+
+// findEnd finds the loop's end test: `if count < n { break }` (or
+// count == 0) at the top level of the body, where count is a local counted
+// up once per row. When the loop is its function's last statement, the
+// test may return instead of break (`if n < size { return nil }`): the
+// return then goes after the new loop, so its results may name nothing
+// declared in the loop. It also notes the counter's declaration and
+// increments when the end test is its only reader, so they go too.
+func (r *rw) findEnd() string {
+	info := r.pass.TypesInfo
+	for _, s := range r.body.List[2:] {
+		ifs, ok := s.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			continue
+		}
+		ret, isReturn := ifs.Body.List[0].(*ast.ReturnStmt)
+		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !isReturn && (!ok || br.Tok != token.BREAK || br.Label != nil) {
+			continue
+		}
+		bin, ok := ifs.Cond.(*ast.BinaryExpr)
+		if !ok {
+			continue
+		}
+		v, _ := info.Uses[identOf(bin.X)].(*types.Var)
+		if v == nil || v.Parent() == nil || !within(v.Pos(), r.body) {
+			continue
+		}
+		switch {
+		case bin.Op == token.LSS && (sameVar(info, bin.Y, r.step) || sameValue(info, bin.Y, r.step)):
+		case (bin.Op == token.EQL || bin.Op == token.LEQ) && isZero(info, bin.Y):
+		default:
+			continue
+		}
+		if r.end != nil {
+			return "the loop has more than one end test"
+		}
+		if isReturn {
+			if !r.last {
+				return "the end test returns, and the loop is not its function's last statement"
+			}
+			if r.namesLoopLocal(ret) {
+				return "the end test returns a value declared in the loop"
+			}
+			r.endReturn = ret
+		}
+		r.end, r.counter = ifs, v
+	}
+	if r.end == nil {
+		return "the loop's end test is not `if count < n { break }` (or `return`, when the loop ends its function) on a row counter"
+	}
+	// The counter goes with the test when nothing else reads it.
+	var uses []ast.Stmt
+	only := true
+	ast.Inspect(r.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n == r.end {
+				return false
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[identOf(n.Lhs[0])] == r.counter {
+				uses = append(uses, n)
+				return false
+			}
+		case *ast.IncDecStmt:
+			if n.Tok == token.INC && info.Uses[identOf(n.X)] == r.counter {
+				uses = append(uses, n)
+				return false
+			}
+		case *ast.DeclStmt:
+			if gd, ok := n.Decl.(*ast.GenDecl); ok && len(gd.Specs) == 1 {
+				if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && info.Defs[vs.Names[0]] == r.counter {
+					uses = append(uses, n)
+					return false
+				}
+			}
+		case *ast.Ident:
+			if info.Uses[n] == r.counter {
+				only = false
+			}
+		}
+		return true
+	})
+	if only {
+		r.counterUse = uses
+	}
+	return ""
+}
+
+// edits builds the fix.
+func (r *rw) edits() (*Fix, string) {
+	src, err := r.pass.ReadFile(r.pass.Fset.File(r.file.Pos()).Name())
+	if err != nil {
+		return nil, "the source file cannot be read"
+	}
+	tf := r.pass.Fset.File(r.file.Pos())
+	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+	pagerName, why := r.pagerName()
+	if why != "" {
+		return nil, why
+	}
+	page := r.fresh("page")
+
+	var call strings.Builder
+	ctx, why := r.ctxText(text)
+	if why != "" {
+		return nil, why
+	}
+	fmt.Fprintf(&call, "for %s, %s := range %s.Pages(%s, %s, %s", page, r.err.Name, pagerName, ctx, text(r.recv), strconv.Quote(r.table))
+	if len(r.cols) > 0 {
+		q := make([]string, len(r.cols))
+		for i, c := range r.cols {
+			q[i] = strconv.Quote(c)
+		}
+		fmt.Fprintf(&call, ", %s.Columns(%s)", pagerName, strings.Join(q, ", "))
+	}
+	if r.where != "" {
+		fmt.Fprintf(&call, ", %s.Where(%s", pagerName, strconv.Quote(r.where))
+		for _, a := range r.whereArgs {
+			call.WriteString(", " + text(a))
+		}
+		call.WriteString(")")
+	}
+	if r.groups > 0 {
+		fmt.Fprintf(&call, ", %s.RowGroups(%d)", pagerName, r.groups)
+	}
+	call.WriteString(") {")
+
+	edits := []analysis.TextEdit{
+		// The header, through the body's brace.
+		{Pos: r.loop.Pos(), End: r.loop.Body.Lbrace + 1, NewText: []byte(call.String())},
+		// The query goes; the page's rows come after the error test.
+		del(r.body.Lbrace+1, r.body.List[0].End()),
+		{Pos: r.body.List[1].End(), End: r.body.List[1].End(), NewText: []byte("\n" + indentOf(src, tf, r.body.List[1].Pos()) + r.rows.Name + " := " + page + ".Rows")},
+	}
+	edits = append(edits, deleteStmt(r.body, r.end))
+	if r.endReturn != nil {
+		edits = append(edits, analysis.TextEdit{Pos: r.loop.End(), End: r.loop.End(), NewText: []byte("\n" + indentOf(src, tf, r.loop.Pos()) + text(r.endReturn))})
+	}
+	for _, s := range r.counterUse {
+		edits = append(edits, deleteStmt(enclosingBlock(r.body, s), s))
+	}
+	edits = append(edits, r.importEdits(src, tf)...)
+	msg := "Walk the table with pager.Pages"
+	if r.groups > 0 {
+		msg = fmt.Sprintf("Walk the table with pager.Pages, %d row group%s a page", r.groups, plural(r.groups))
+	}
+	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: msg, TextEdits: edits}, Loop: r.loop}, ""
+}
+
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// fresh returns name, or name with a number, that the loop body does not
+// use yet.
+func (r *rw) fresh(name string) string {
+	n := name
+	for i := 2; r.scopeNames[n] || r.pass.Pkg.Scope().Lookup(n) != nil; i++ {
+		n = name + strconv.Itoa(i)
+	}
+	return n
+}
+
+// namesLoopLocal reports whether n uses something declared inside the loop.
+func (r *rw) namesLoopLocal(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := r.pass.TypesInfo.Uses[id]; obj != nil && within(obj.Pos(), r.loop) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (r *rw) mentionsOff(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == r.off {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// del deletes pos..end.
+func del(pos, end token.Pos) analysis.TextEdit {
+	return analysis.TextEdit{Pos: pos, End: end}
+}
+
+// deleteStmt deletes s and the line break and indentation before it: from
+// the end of the statement before it in block (or the block's brace).
+func deleteStmt(block *ast.BlockStmt, s ast.Stmt) analysis.TextEdit {
+	from := block.Lbrace + 1
+	for _, t := range block.List {
+		if t == s {
+			break
+		}
+		from = t.End()
+	}
+	return del(from, s.End())
+}
+
+// enclosingBlock returns the block inside root whose statements include s.
+func enclosingBlock(root *ast.BlockStmt, s ast.Stmt) *ast.BlockStmt {
+	var found *ast.BlockStmt
+	ast.Inspect(root, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BlockStmt); ok {
+			for _, t := range b.List {
+				if t == s {
+					found = b
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// indentOf returns the white space that starts the line of pos.
+func indentOf(src []byte, tf *token.File, pos token.Pos) string {
+	off := tf.Offset(pos)
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	return string(src[start:off])
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+func within(pos token.Pos, n ast.Node) bool { return n.Pos() <= pos && pos < n.End() }
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	v := valueOf(info, e)
+	return v.Kind() == constant.Int && constant.Sign(v) == 0
+}
+
+func valueOf(info *types.Info, e ast.Expr) constant.Value {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return tv.Value
+	}
+	return constant.MakeUnknown()
+}
+
+func sameValue(info *types.Info, a, b ast.Expr) bool {
+	va, vb := valueOf(info, a), valueOf(info, b)
+	return va.Kind() != constant.Unknown && vb.Kind() != constant.Unknown && constant.Compare(va, token.EQL, vb)
+}
+
+// sameVar reports whether a and b name the same variable or constant.
+func sameVar(info *types.Info, a, b ast.Expr) bool {
+	ia, ib := identOf(a), identOf(b)
+	return ia != nil && ib != nil && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+}
+
+// isHandle reports whether t is *sql.DB, *sql.Conn or *sql.Tx.
+func isHandle(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "database/sql" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "DB", "Conn", "Tx":
+		return true
+	}
+	return false
+}
+
+// isErrCheck reports whether s is `if err != nil { ... }` on err whose
+// body ends the iteration (return, break, continue or a call that does not
+// return, such as log.Fatal or panic): the pager yields no page with an
+// error.
+func isErrCheck(info *types.Info, s ast.Stmt, err *ast.Ident) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		return false
+	}
+	bin, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ || identOf(bin.X) == nil || identOf(bin.X).Name != err.Name {
+		return false
+	}
+	if id := identOf(bin.Y); id == nil || id.Name != "nil" {
+		return false
+	}
+	switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		// Not continue: the old loop went on to the next offset, the
+		// pager ends the walk after its error.
+		return last.Label == nil && last.Tok == token.BREAK
+	case *ast.ExprStmt:
+		if c, ok := last.X.(*ast.CallExpr); ok {
+			switch fn := ast.Unparen(c.Fun).(type) {
+			case *ast.Ident:
+				return fn.Name == "panic"
+			case *ast.SelectorExpr:
+				if pkg, ok := fn.X.(*ast.Ident); ok {
+					if pn, ok := info.Uses[pkg].(*types.PkgName); ok && pn.Imported().Path() == "log" && strings.HasPrefix(fn.Sel.Name, "Fatal") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasGoto reports whether n holds a goto or a labelled break or continue.
+func hasGoto(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && (b.Tok == token.GOTO || b.Label != nil) {
+			found = true
+		}
+		if _, ok := n.(*ast.LabeledStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// namesIn returns every identifier name used in n.
+func namesIn(n ast.Node) map[string]bool {
+	names := make(map[string]bool)
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			names[id.Name] = true
+		}
+		return true
+	})
+	return names
+}

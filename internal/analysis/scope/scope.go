@@ -1,0 +1,238 @@
+package scope
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+)
+
+// Analyzer finds out, for every package, whether it opens DuckDB
+// (exporting an OpensDuckDB fact) and which engine the handles its
+// exported functions return belong to (Engine facts). It reports
+// nothing; rowalign's checks require it and read its result through Of.
+//
+// It is separate from the checks so that its facts are its own: a
+// package's facts are computed once, whatever checks run, and a check's
+// tests see no facts they did not ask about.
+var Analyzer = &analysis.Analyzer{
+	Name:             "rowalignscope",
+	Doc:              "find the packages that open DuckDB and the engines of database handles (facts only)",
+	URL:              "https://github.com/rowalign/rowalign/tree/main/internal/analysis/scope",
+	Run:              run,
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(OpensDuckDB), new(OpensOther), new(Engine), new(Callbacks)},
+	ResultType:       reflect.TypeFor[*Package](),
+}
+
+// Package is what Analyzer found out about one package.
+type Package struct {
+	// Via says how the package reaches DuckDB, "" when it does not: the
+	// driver path it imports, the package it imports that opens DuckDB,
+	// or the sql.Open("duckdb", ...) call it makes.
+	Via string
+
+	pass    *analysis.Pass
+	engines *engines // built on first use
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	p := &Package{pass: pass, Via: via(pass)}
+	if p.Via != "" {
+		pass.ExportPackageFact(&OpensDuckDB{Via: p.Via})
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if eng := pathEngine(imp.Path()); eng != "" && eng != DuckDB {
+			pass.ExportPackageFact(&OpensOther{Engine: eng})
+			break
+		}
+	}
+	// Only packages that hand out database handles get a value index
+	// here: a check builds one anyway for a package in scope.
+	if objs := handleObjects(pass.Pkg); len(objs) > 0 {
+		p.engineIndex().exportFacts(objs)
+	}
+	return p, nil
+}
+
+func (p *Package) engineIndex() *engines {
+	if p.engines == nil {
+		p.engines = newEngines(p.pass, flow.New(p.pass.TypesInfo, p.pass.Files))
+	}
+	return p.engines
+}
+
+// via returns how the package of pass reaches DuckDB, or "". It reads,
+// in order of cost: the package's own path, its direct imports and their
+// OpensDuckDB facts, the import graph the type checker knows, and only
+// in a package that imports database/sql or sqlx itself, its calls.
+func via(pass *analysis.Pass) string {
+	pkg := pass.Pkg
+	if IsDriverPath(pkg.Path()) {
+		return pkg.Path()
+	}
+	direct := false
+	for _, imp := range pkg.Imports() {
+		if IsDriverPath(imp.Path()) {
+			return imp.Path()
+		}
+		var f OpensDuckDB
+		if pass.ImportPackageFact(imp, &f) {
+			return imp.Path()
+		}
+		direct = direct || imp.Path() == "database/sql" || imp.Path() == sqlxPath
+	}
+	// Loaded from source without facts (a driver that cannot run this
+	// analyzer on dependencies), the type checker still knows the graph.
+	if driver := findImport(pkg, IsDriverPath); driver != "" {
+		return driver
+	}
+	if !direct {
+		return ""
+	}
+	for _, f := range pass.Files {
+		found := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && found == "" {
+				if fn := flow.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+					if name := opened(pass.TypesInfo, call, fn); name != "" && name != unknown && nameEngine(name) == DuckDB {
+						found = `calls ` + fn.Pkg().Name() + "." + fn.Name() + `("duckdb", ...)`
+					}
+				}
+			}
+			return found == ""
+		})
+		if found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+// findImport returns the first path of pkg's transitive imports, as the
+// type checker knows them, for which match holds, or "".
+func findImport(pkg *types.Package, match func(string) bool) string {
+	seen := map[*types.Package]bool{pkg: true}
+	stack := []*types.Package{pkg}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if match(imp.Path()) {
+				return imp.Path()
+			}
+			stack = append(stack, imp)
+		}
+	}
+	return ""
+}
+
+// Result is what the checks read about a package's scope.
+type Result struct {
+	// InScope reports whether the checks should look at the package.
+	InScope bool
+	// Reason says why the package is in scope, for debugging and tests.
+	Reason string
+
+	// Flow is the package's value index, built once for every check; nil
+	// when the package is out of scope.
+	Flow *flow.Index
+
+	engines *engines
+}
+
+// Of decides whether the package of pass is DuckDB client code; pass's
+// analyzer must require Analyzer. all puts every package in scope
+// (-scope=all); wrappers are the -wrappers import paths.
+func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
+	p := pass.ResultOf[Analyzer].(*Package)
+	res := &Result{}
+	switch {
+	case all:
+		res.InScope, res.Reason = true, "-scope=all"
+	case p.Via != "":
+		res.InScope, res.Reason = true, "opens DuckDB via "+p.Via
+	case len(wrappers) > 0:
+		if w := findImport(pass.Pkg, func(path string) bool { return slices.Contains(wrappers, path) }); w != "" {
+			res.InScope, res.Reason = true, "imports "+w+" (-wrappers)"
+		}
+	}
+	if res.InScope {
+		// The value index is the first thing built only for DuckDB code.
+		res.engines = p.engineIndex()
+		res.Flow = res.engines.flow
+	}
+	return res
+}
+
+// Foreign reports why the database handle x (a *sql.DB, *sql.Tx,
+// *sql.Conn or sqlx handle expression) must not be treated as DuckDB's:
+// the engine it provably comes from ("postgres", "sqlite", ...), or "?"
+// when its origin is unknown and the package also talks to another
+// engine. It returns "" for a DuckDB handle, and for a handle of unknown
+// origin in a package that talks to DuckDB only.
+func (r *Result) Foreign(x ast.Expr) string {
+	if r == nil || r.engines == nil {
+		return ""
+	}
+	switch eng := r.engines.ofExpr(x, 0); eng {
+	case DuckDB:
+		return ""
+	case unknown:
+		if r.engines.otherEngine() != "" {
+			return unknown
+		}
+		return ""
+	default:
+		return eng
+	}
+}
+
+// Engine returns the engine the handle expression x provably comes
+// from: DuckDB, another engine's name, or "?" when its origin is
+// unknown, whatever else the package talks to. A check that reports a
+// walk of another package's function on evidence from this call (see
+// pagewalk's Walks fact) needs a proof, not the package's default.
+func (r *Result) Engine(x ast.Expr) string {
+	if r == nil || r.engines == nil {
+		return unknown
+	}
+	return r.engines.ofExpr(x, 0)
+}
+
+// HandleParam returns the index of the parameter of decl that the handle
+// expression x, written in decl's body, comes from on every path, or -1:
+// db in func Export(ctx context.Context, db *sql.DB) is parameter 1.
+// Its callers in other packages know the engine decl cannot see.
+func (r *Result) HandleParam(decl *ast.FuncDecl, x ast.Expr) int {
+	if r == nil || r.engines == nil {
+		return -1
+	}
+	return r.engines.paramOf(decl, x)
+}
+
+// TalksTo reports whether the package talks to engine, as far as its
+// imports (their drivers, their OpensOther facts) and the first other
+// engine its handles show can tell: rowid is DuckDB's only where the
+// package does not talk to SQLite.
+func (r *Result) TalksTo(engine string) bool {
+	if r == nil || r.engines == nil {
+		return false
+	}
+	e := r.engines
+	for _, imp := range e.pass.Pkg.Imports() {
+		var f OpensOther
+		if pathEngine(imp.Path()) == engine || e.pass.ImportPackageFact(imp, &f) && f.Engine == engine {
+			return true
+		}
+	}
+	return e.otherEngine() == engine
+}
