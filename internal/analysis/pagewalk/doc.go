@@ -73,16 +73,18 @@
 // struct field set in composite literals, or a parameter bound by
 // constants at the call sites of its function.
 //
-// Find reports nothing; the checks decide what is worth a diagnostic. It does not recognise: a LIMIT/OFFSET query outside
-// a loop, or in a loop whose offset does not advance (a page served per
-// request, an offset read from a slice element: reqs[i].Offset, or the
-// value of range bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches cut
-// from one streaming query and sent somewhere that is not a DuckDB commit;
-// walks over a handle opened with another driver; sizes no constant
-// reaches (computed at run time, read from a file); across a function
-// boundary, a position computed from two parameters (off := page * n
-// with n a parameter too), a helper reached through a func value passed
-// around, or more than three hops.
+// Find reports nothing; the checks decide what is worth a diagnostic.
+// It does not recognise: a LIMIT/OFFSET query outside a loop, or in a
+// loop whose offset does not advance (a page served per request, an
+// offset read from a slice element: reqs[i].Offset, or the value of range
+// bookmarks); a LIMIT without OFFSET that is not a keyset walk; batches
+// cut from one streaming query and sent somewhere that is not a DuckDB
+// commit; walks over a handle opened with another driver; a loop that
+// waits on the clock between its queries (poll.go: a poller following new
+// rows); sizes no constant reaches (computed at run time, read from a
+// file); across a function boundary, a position computed from two
+// parameters (off := page * n with n a parameter too), a helper reached
+// through a func value passed around, or more than three hops.
 //
 // Across packages, a function or method whose query runs one
 // LIMIT/OFFSET page at an offset that is its parameter, and walks

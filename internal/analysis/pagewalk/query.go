@@ -167,6 +167,9 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	default:
 		return nil
 	}
+	if w.polls(walk.loop) {
+		return nil
+	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
 		walk.Write, walk.commit = true, q.Call
 	} else {
