@@ -109,6 +109,14 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 		return nil, "the loop's end test is not `if n < size { break }` on RowsAffected"
 	}
 
+	kept := []ast.Node{r.recv, r.ctx, errCheck.Cond, errCheck.Body}
+	for _, a := range args[:nWhere] {
+		kept = append(kept, a)
+	}
+	if v := r.orphan([]ast.Node{loop}, kept); v != "" {
+		return nil, "the rewrite would leave " + v + " unused: only the old loop read it (a page size the pager sets itself)"
+	}
+
 	code := fileSource(pass, file)
 	if code == nil {
 		return nil, "the source file cannot be read"

@@ -79,6 +79,17 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 	if why := r.match(assign, call); why != "" {
 		return nil, why
 	}
+	removed := []ast.Node{r.loop.Init, r.loop.Post, r.body.List[0], r.end}
+	for _, s := range r.counterUse {
+		removed = append(removed, s)
+	}
+	kept := []ast.Node{r.recv, r.ctx}
+	for _, a := range r.whereArgs {
+		kept = append(kept, a)
+	}
+	if v := r.orphan(removed, kept); v != "" {
+		return nil, "the rewrite would leave " + v + " unused: only the old loop read it (a page size the pager sets itself)"
+	}
 	fix, why := r.edits()
 	if why != "" {
 		return nil, why
