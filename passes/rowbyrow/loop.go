@@ -90,7 +90,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 		case *ast.FuncDecl, *ast.FuncLit:
 			return nil
 		}
-		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) {
+		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) || p.commandLine(loop) {
 			continue
 		}
 		if !p.varies(uses, loop) && !reads(loop) {
@@ -139,6 +139,35 @@ func (p *Package) ticks(loop ast.Node) bool {
 	}
 	ch, ok := typeOf(p, r.X).(*types.Chan)
 	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
+}
+
+// commandLine reports whether loop ranges over the program's command-line
+// arguments (os.Args, os.Args[1:], flag.Args(), a FlagSet's or pflag's
+// Args()): what a user typed, a few names, not a load.
+func (p *Package) commandLine(loop ast.Node) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	x := ast.Unparen(r.X)
+	if s, ok := x.(*ast.SliceExpr); ok {
+		x = ast.Unparen(s.X)
+	}
+	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		v, ok := p.pass.TypesInfo.Uses[x.Sel].(*types.Var)
+		return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Name() == "Args"
+	case *ast.CallExpr:
+		fn := flow.Callee(p.pass.TypesInfo, x)
+		if fn == nil || fn.Pkg() == nil || fn.Name() != "Args" {
+			return false
+		}
+		switch fn.Pkg().Path() {
+		case "flag", "github.com/spf13/pflag":
+			return true
+		}
+	}
+	return false
 }
 
 // reads reports whether loop is a for loop whose condition calls
