@@ -69,6 +69,15 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 		return err // only settings built in code: flags and the plugin validate first
 	}
 	sc := scope.Of(pass, s.All(), s.Wrappers)
+	if sc.Shared {
+		// Nothing to report here; the walks of the handles this helper
+		// package is given go to its callers as facts.
+		insp := inspector.New(pass.Files)
+		prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
+			WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
+		pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, prog, pass.ResultOf[appenders.Analyzer].(*appenders.Index), pass)
+		return nil
+	}
 	if !sc.InScope {
 		return nil
 	}

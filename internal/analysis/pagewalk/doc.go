@@ -86,6 +86,11 @@
 // parameters (off := page * n with n a parameter too), a helper reached
 // through a func value passed around, or more than three hops.
 //
+// A helper package that imports no driver and runs SQL on the handles it
+// is given (scope.Result.Shared) reports nothing: Find exports the Walks
+// facts of its walks over handle parameters, and a caller that passes a
+// DuckDB handle reports them at its call (callerfacts.go).
+//
 // Across packages, a function or method whose query runs one
 // LIMIT/OFFSET page at an offset that is its parameter, and walks
 // nothing itself, carries a PageQuery fact (facts.go): an importer that

@@ -48,7 +48,7 @@ type walker struct {
 // facts), and exports Walks facts for its own exported functions.
 func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *inspector.Inspector, prog *ssaflow.Program, apps *appenders.Index, pass *analysis.Pass) *Result {
 	res := &Result{Queries: queries}
-	if !sc.InScope || sc.Flow == nil {
+	if !sc.InScope && !sc.Shared || sc.Flow == nil {
 		return res
 	}
 	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
@@ -71,6 +71,12 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 			continue
 		}
 		walk.recv, walk.Why = q.Recv, why
+		if sc.Shared {
+			// A helper package: its callers judge the handle.
+			walk.silent = true
+			silent = append(silent, walk)
+			continue
+		}
 		if foreign == "" {
 			res.Walks = append(res.Walks, walk)
 			pageLoops[walk.loop] = true
@@ -89,9 +95,19 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	}
 	if pass != nil {
 		walks, quiet := w.callerWalks(pass)
+		if sc.Shared {
+			for _, walk := range walks {
+				walk.silent = true
+			}
+			w.exportFacts(pass, append(append(silent, walks...), quiet...))
+			return res
+		}
 		res.Walks = append(res.Walks, walks...)
 		silent = append(silent, quiet...)
 		w.exportFacts(pass, append(slices.Clip(res.Walks), silent...))
+	}
+	if sc.Shared {
+		return res
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		// A page walk committing every page is found once, as a walk.

@@ -141,6 +141,14 @@ type Result struct {
 	InScope bool
 	// Reason says why the package is in scope, for debugging and tests.
 	Reason string
+	// Shared reports a package out of scope that runs SQL through
+	// database/sql or sqlx itself and imports no other engine's driver: a
+	// helper package that walks whatever
+	// handle its callers give it (export.Table(ctx, db, "events", w)).
+	// The checks report nothing in it; its walks over handle parameters
+	// are exported as pagewalk's Walks facts, and a caller that passes a
+	// DuckDB handle reports them at its call.
+	Shared bool
 
 	// Flow is the package's value index, built once for every check; nil
 	// when the package is out of scope.
@@ -165,8 +173,12 @@ func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
 			res.InScope, res.Reason = true, "imports "+w+" (-wrappers)"
 		}
 	}
-	if res.InScope {
-		// The value index is the first thing built only for DuckDB code.
+	if !res.InScope && usesSQL(pass.Pkg) {
+		res.Shared, res.Reason = true, "runs SQL on handles it is given (database/sql)"
+	}
+	if res.InScope || res.Shared {
+		// The value index is the first thing built only for DuckDB code
+		// and the helpers it calls.
 		res.engines = p.engineIndex()
 		res.Flow = res.engines.flow
 	}
@@ -235,4 +247,21 @@ func (r *Result) TalksTo(engine string) bool {
 		}
 	}
 	return e.otherEngine() == engine
+}
+
+// usesSQL reports whether pkg imports database/sql or sqlx itself, and
+// no driver of another engine: a helper package for whatever handle it is
+// given. A package that imports PostgreSQL's driver walks PostgreSQL.
+func usesSQL(pkg *types.Package) bool {
+	uses := false
+	for _, imp := range pkg.Imports() {
+		switch imp.Path() {
+		case "database/sql", "github.com/jmoiron/sqlx":
+			uses = true
+		}
+		if eng := pathEngine(imp.Path()); eng != "" && eng != DuckDB {
+			return false
+		}
+	}
+	return uses
 }
