@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -40,9 +41,18 @@ func checkArgs(a *analysis.Analyzer, args []string) error {
 		if !strings.HasPrefix(arg, "-") {
 			continue
 		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
+		name, value, hasValue := splitFlag(arg)
 		f := a.Flags.Lookup(name)
 		if f == nil {
+			takesValue, known := driverFlagNames[name]
+			switch {
+			case arg == "-":
+				// Not a flag: the flag package takes it as an argument.
+			case !known:
+				return unknownFlag(a, name)
+			case takesValue && !hasValue:
+				i++ // -c 3: the value is the next argument
+			}
 			continue
 		}
 		if !hasValue {
@@ -60,6 +70,92 @@ func checkArgs(a *analysis.Analyzer, args []string) error {
 		}
 	}
 	return nil
+}
+
+// driverFlagNames are the flags rowalign takes besides its analyzer's,
+// each with whether it takes a value: singlechecker's (x/tools
+// v0.52.0 analysisflags.Parse and checker.RegisterFlags, deprecated
+// no-ops included), the flag package's -h and -help, and -explain, whose
+// optional check name is not a flag. TestDriverFlagNames compares them
+// with what the binary's -flags prints, so a flag a newer x/tools adds
+// is not rejected as unknown.
+var driverFlagNames = map[string]bool{
+	"V": false, "flags": false, "json": false, "fix": false, "diff": false, "test": false,
+	"c": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true,
+	"all": false, "source": false, "v": false, "tags": true,
+	"h": false, "help": false, explainFlag: false,
+}
+
+// maxSuggestDistance is how far a misspelt flag may be from a real one
+// for the error to suggest it: two edits (a swapped pair counts one),
+// the usual typo, as in -chekcs or -fxi; one for names of three or four
+// letters; none for shorter ones, so that -x does not suggest -c.
+func maxSuggestDistance(name string) int {
+	switch {
+	case len(name) <= 2:
+		return 0
+	case len(name) <= 4:
+		return 1
+	}
+	return 2
+}
+
+// unknownFlag is the usage error for -name, which no flag of a or of the
+// driver is: one line, with the closest flag a user would mean (the
+// analyzer's, and the output flags -h lists) when it is close enough.
+// singlechecker printed "flag provided but not defined" and its 60
+// lines of usage (issue 18).
+func unknownFlag(a *analysis.Analyzer, name string) error {
+	var names []string
+	a.Flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	for _, f := range driverFlags {
+		names = append(names, strings.Fields(f.name)[0])
+	}
+	best, bestDist, tie := "", maxSuggestDistance(name)+1, false
+	for _, n := range names {
+		switch d := editDistance(name, n); {
+		case d < bestDist:
+			best, bestDist, tie = n, d, false
+		case d == bestDist:
+			tie = true
+		}
+	}
+	if best != "" && bestDist > 0 && !tie {
+		return &usageError{fmt.Sprintf("unknown flag -%s: did you mean -%s?; run rowalign -h", name, best)}
+	}
+	return &usageError{fmt.Sprintf("unknown flag -%s; run rowalign -h", name)}
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of two neighbours.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// splitFlag splits a command-line flag, -name=value or --name=value, into
+// its name and value.
+func splitFlag(arg string) (name, value string, hasValue bool) {
+	return strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
 }
 
 // reportUsage prints a usage error and returns the exit status. Under go
@@ -109,7 +205,7 @@ func fixArgs(args []string) bool {
 		if a == "--" {
 			break
 		}
-		name, value, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		name, value, _ := splitFlag(a)
 		if !strings.HasPrefix(a, "-") || value == "false" {
 			continue
 		}
@@ -144,7 +240,7 @@ func fixThenReport(args []string) int {
 	}
 	var rest []string
 	for _, a := range args {
-		if name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "="); strings.HasPrefix(a, "-") && name == "fix" {
+		if name, _, _ := splitFlag(a); strings.HasPrefix(a, "-") && name == "fix" {
 			continue
 		}
 		rest = append(rest, a)

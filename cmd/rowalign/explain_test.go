@@ -147,3 +147,18 @@ func TestVetProtocol(t *testing.T) {
 		t.Errorf("-V=full: exit %d, %q", code, stdout)
 	}
 }
+
+// TestHelpCommand: rowalign help, which go vet's and go fix's usage
+// errors tell the user to run, prints -h; rowalign help CHECK prints the
+// check's page. It failed: package help is not in std.
+func TestHelpCommand(t *testing.T) {
+	h, _, _ := run(t, "-h")
+	stdout, stderr, code := run(t, "help")
+	if code != 0 || stderr != "" || stdout != h || !strings.Contains(stdout, "-checks") {
+		t.Errorf("rowalign help: exit %d, stderr %q, stdout:\n%s\nwant -h's output", code, stderr, stdout)
+	}
+	page, _, _ := run(t, "-explain", "pagesize")
+	if stdout, _, code := run(t, "help", "pagesize"); code != 0 || stdout != page {
+		t.Errorf("rowalign help pagesize: exit %d, want -explain pagesize's page:\n%s", code, stdout)
+	}
+}

@@ -23,6 +23,21 @@ func helpArg(args []string) bool {
 	return false
 }
 
+// helpCommand reports whether args are rowalign help [CHECK], and the
+// check. go vet and go fix end a usage error with "Run 'rowalign help'
+// for a full list of flags and analyzers", as they do for every vet tool
+// (x/tools' unitchecker has that command); without it, rowalign took
+// "help" for a package pattern and failed.
+func helpCommand(args []string) (check string, ok bool) {
+	switch {
+	case len(args) == 1 && args[0] == "help":
+		return "", true
+	case len(args) == 2 && args[0] == "help":
+		return args[1], true
+	}
+	return "", false
+}
+
 // driverFlags are the flags of the driver (singlechecker's and go vet's)
 // that a user may need, in the order -h lists them, and -explain. singlechecker also takes -test
 // (whether to load test files: -tests decides, see standalone.go),

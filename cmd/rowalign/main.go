@@ -15,9 +15,11 @@
 // one, -name to remove one, from every check when the list starts with a
 // removal. Every diagnostic's category is one check's name.
 //
-// A flag with a bad value is a usage error at start-up (exit status 2),
-// one line naming the flag, the value and what is allowed, before any
-// package is loaded (args.go); -h is rowalign's own help (help.go).
+// A flag with a bad value, or a flag rowalign does not have, is a usage
+// error at start-up (exit status 2): one line naming the flag, the value
+// and what is allowed, or the flag meant, before any package is loaded
+// (args.go). -h, and rowalign help as go vet's usage errors suggest, is
+// rowalign's own help (help.go).
 //
 // Standalone, it loads the whole program from source for its facts, as
 // singlechecker does, but without the function bodies of the standard
@@ -53,6 +55,13 @@ func main() {
 		os.Exit(explain(name, os.Stdout, os.Stderr))
 	}
 	if helpArg(args) {
+		usage(analyzer.New(analyzer.Default()), os.Stdout)
+		os.Exit(0)
+	}
+	if check, ok := helpCommand(args); ok {
+		if check != "" {
+			os.Exit(explain(check, os.Stdout, os.Stderr))
+		}
 		usage(analyzer.New(analyzer.Default()), os.Stdout)
 		os.Exit(0)
 	}

@@ -195,6 +195,47 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestUnknownFlag: a misspelt flag stops every front end before it
+// analyses anything, naming the flag. Standalone, rowalign says so in one
+// line with the flag meant (exit status 2): it printed singlechecker's
+// 60 lines of usage. go vet and go fix check the flags against the
+// tool's -flags list themselves and print their own short usage (exit
+// status 2), which points to rowalign help; that must work too.
+// golangci-lint's unknown setting is decode's error (golangci/plugin_test.go).
+func TestUnknownFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	dir := settingsModule(t)
+	for _, fe := range []struct {
+		name string
+		cmd  []string
+		want []string
+	}{
+		{"standalone", []string{rowalignBin, "-chekcs=pagesize", "./..."}, []string{"rowalign: unknown flag -chekcs: did you mean -checks?; run rowalign -h\n"}},
+		{"vet", []string{"go", "vet", "-vettool=" + rowalignBin, "-chekcs=pagesize", "./..."}, []string{"-chekcs", "rowalign help"}},
+		{"go-fix", []string{"go", "fix", "-fixtool=" + rowalignBin, "-chekcs=pagesize", "./..."}, []string{"-chekcs", "rowalign help"}},
+	} {
+		_, stderr := runTool(t, dir, exitUsage, fe.cmd[0], fe.cmd[1:]...)
+		for _, w := range fe.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr\n%s\nwant %q", fe.name, stderr, w)
+			}
+		}
+		if fe.name == "standalone" && stderr != fe.want[0] {
+			t.Errorf("%s: stderr\n%s\nwant only %q", fe.name, stderr, fe.want[0])
+		}
+	}
+	stdout, _ := runTool(t, dir, 0, rowalignBin, "help")
+	if !strings.Contains(stdout, "-checks") {
+		t.Errorf("rowalign help, as go vet's usage error says to run: stdout\n%s\nwant the flags", stdout)
+	}
+}
+
+// exitUsage is the exit status of a usage error: rowalign's, go vet's and
+// go fix's, as the flag package's.
+const exitUsage = 2
+
 // settingsModule copies testdata/settings to a temporary directory, its
 // driver replaced by the stub in this checkout.
 func settingsModule(t *testing.T) string {
