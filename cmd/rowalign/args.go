@@ -195,12 +195,17 @@ const fixPassEnv = "ROWALIGN_FIX_PASS"
 
 // fixArgs reports whether args are a standalone -fix run that applies
 // the fixes: -fix without -diff, and not under go vet or go fix (a .cfg
-// file), whose drivers print what is left themselves or not at all.
+// file), where vetFixThenReport prints what is left (vetfix.go).
 func fixArgs(args []string) bool {
-	if _, vet := vetConfig(args); vet || len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
 	}
-	fix, diff := false, false
+	fix, diff := fixFlags(args)
+	return fix && !diff
+}
+
+// fixFlags reports whether args set -fix and -diff.
+func fixFlags(args []string) (fix, diff bool) {
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -212,7 +217,7 @@ func fixArgs(args []string) bool {
 		fix = fix || name == "fix"
 		diff = diff || name == "diff"
 	}
-	return fix && !diff
+	return fix, diff
 }
 
 // fixThenReport applies the fixes of args in a child process (this

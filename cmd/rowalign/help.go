@@ -46,7 +46,7 @@ func helpCommand(args []string) (check string, ok bool) {
 var driverFlags = []struct{ name, usage string }{
 	{"json", "print the findings, with categories and fixes, as JSON (exit status 0)"},
 	{"c `N`", "show each finding's line with N lines of context"},
-	{"fix", "apply every suggested fix; standalone, then print the findings that have none (exit status 3 if any); under go vet, run it again without -fix to see them"},
+	{"fix", "apply every suggested fix, then print the findings left, those without a fix: standalone on stderr (exit status 3 if any); under go vet -fix and go fix on stdout (exit status 0: go drops the fixes of a tool that fails)"},
 	{"diff", "with -fix, print the fixes as a unified diff and change nothing"},
 	{"explain `CHECK`", "print a check's page (docs/checks/CHECK.md), or list the checks; give it no packages"},
 }

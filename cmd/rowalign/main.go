@@ -27,7 +27,8 @@
 // is in README.md and docs/measurements.md. Test files are loaded when
 // -tests asks for their findings. -json lists each finding once. -fix and
 // -diff run through singlechecker, which loads every body; -fix then
-// prints the findings left, those without a fix.
+// prints the findings left, those without a fix. go vet -fix and go fix
+// print them too, on standard output (vetfix.go).
 //
 // The binary is pure Go: it never links DuckDB.
 package main
@@ -67,6 +68,9 @@ func main() {
 	}
 	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
 		os.Exit(fixThenReport(args))
+	}
+	if cfg, ok := vetFixConfig(args); ok && os.Getenv(fixPassEnv) == "" {
+		os.Exit(vetFixThenReport(args, cfg))
 	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is
