@@ -32,22 +32,31 @@ func (e *usageError) Error() string { return e.msg }
 // and package patterns are left to the parser that runs after it; a
 // pattern never starts with "-", so every analyzer flag is seen wherever
 // it stands.
+//
+// A command line with no package and no flag that needs none (-h,
+// -explain, go vet's -flags and -V) is a usage error too: singlechecker
+// printed its whole usage, not rowalign's -h, and exited 1.
 func checkArgs(a *analysis.Analyzer, args []string) error {
+	packages, needsNone := 0, false
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
+			packages += len(args) - i - 1
 			break
 		}
-		if !strings.HasPrefix(arg, "-") {
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			packages++
 			continue
 		}
 		name, value, hasValue := splitFlag(arg)
 		f := a.Flags.Lookup(name)
 		if f == nil {
 			takesValue, known := driverFlagNames[name]
+			switch name {
+			case "h", "help", "flags", "V", explainFlag:
+				needsNone = true
+			}
 			switch {
-			case arg == "-":
-				// Not a flag: the flag package takes it as an argument.
 			case !known:
 				return unknownFlag(a, name)
 			case takesValue && !hasValue:
@@ -68,6 +77,9 @@ func checkArgs(a *analysis.Analyzer, args []string) error {
 		if err := f.Value.Set(value); err != nil {
 			return &usageError{fmt.Sprintf("invalid value %q for flag -%s: %v; run rowalign -h", value, name, err)}
 		}
+	}
+	if packages == 0 && !needsNone {
+		return &usageError{"no packages to check: rowalign ./... checks every package of the module here; run rowalign -h"}
 	}
 	return nil
 }

@@ -34,6 +34,9 @@ func TestBadFlagValue(t *testing.T) {
 		{[]string{"./...", "-rowgruop=245760"}, `unknown flag -rowgruop: did you mean -rowgroup?`},
 		{[]string{"-x", "./..."}, `unknown flag -x; run`},
 		{[]string{"-verbose", "./..."}, `unknown flag -verbose; run`},
+		// No package: singlechecker's whole usage, exit status 1.
+		{nil, `no packages to check: rowalign ./... checks`},
+		{[]string{"-json", "-c", "3"}, `no packages to check`},
 	} {
 		stdout, stderr, code := run(t, tc.args...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 ||

@@ -19,7 +19,10 @@ func TestRunMain(t *testing.T) {
 	if !ok {
 		t.Skip("runs only as a subprocess of the other tests")
 	}
-	os.Args = append([]string{"rowalign"}, strings.Split(args, "\n")...)
+	os.Args = []string{"rowalign"}
+	if args != "" {
+		os.Args = append(os.Args, strings.Split(args, "\n")...)
+	}
 	main()
 	os.Exit(0)
 }
