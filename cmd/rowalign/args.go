@@ -239,21 +239,8 @@ func fixFlags(args []string) (fix, diff bool) {
 // exited 0 in silence, and a walk's strategy finding went unseen
 // (issue 18). The packages are loaded twice.
 func fixThenReport(args []string) int {
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
-	}
-	cmd := exec.Command(self, args...)
-	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode()
-		}
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
+	if _, code, ok := runFixPass(args); !ok {
+		return code
 	}
 	var rest []string
 	for _, a := range args {
@@ -267,4 +254,27 @@ func fixThenReport(args []string) int {
 		return 0
 	}
 	return code
+}
+
+// runFixPass runs this binary on args as the fix pass (with fixPassEnv
+// set, it goes straight to singlechecker), its output passed through. It
+// returns the binary's path, or false and the exit status to give up with.
+func runFixPass(args []string) (self string, code int, ok bool) {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return "", 1, false
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return "", exit.ExitCode(), false
+		}
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return "", 1, false
+	}
+	return self, 0, true
 }

@@ -51,21 +51,9 @@ func vetFixConfig(args []string) (map[string]json.RawMessage, bool) {
 // status stays 0: cmd/go drops the fixes of a tool that fails. cfg is
 // changed.
 func vetFixThenReport(args []string, cfg map[string]json.RawMessage) int {
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
-	}
-	fixPass := exec.Command(self, args...)
-	fixPass.Env = append(os.Environ(), fixPassEnv+"=1")
-	fixPass.Stdin, fixPass.Stdout, fixPass.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := fixPass.Run(); err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode()
-		}
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
+	self, code, ok := runFixPass(args)
+	if !ok {
+		return code
 	}
 	var stdoutFile, archive string
 	json.Unmarshal(cfg["Stdout"], &stdoutFile)
