@@ -201,7 +201,8 @@ func TestUsageErrors(t *testing.T) {
 // 60 lines of usage. go vet and go fix check the flags against the
 // tool's -flags list themselves and print their own short usage (exit
 // status 2), which points to rowalign help; that must work too.
-// golangci-lint's unknown setting is decode's error (golangci/plugin_test.go).
+// golangci-lint fails its run on an unknown setting, naming the valid
+// ones (decode's error, golangci/plugin_test.go).
 func TestUnknownFlag(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
@@ -229,6 +230,11 @@ func TestUnknownFlag(t *testing.T) {
 	stdout, _ := runTool(t, dir, 0, rowalignBin, "help")
 	if !strings.Contains(stdout, "-checks") {
 		t.Errorf("rowalign help, as go vet's usage error says to run: stdout\n%s\nwant the flags", stdout)
+	}
+	if os.Getenv("ROWALIGN_GOLANGCI") != "" {
+		if out := golangciFails(t, dir, "chekcs: [pagesize]"); !strings.Contains(out, `unknown setting "chekcs"`) || !strings.Contains(out, "checks") {
+			t.Errorf("golangci chekcs: output\n%s\nwant the unknown setting and the valid ones", out)
+		}
 	}
 }
 
