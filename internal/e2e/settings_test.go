@@ -101,6 +101,7 @@ func TestSettings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	binarySources(t)
 	dir := settingsModule(t)
 	lines := siteLines(t, dir)
 	columns := []frontEnd{
@@ -160,6 +161,7 @@ func TestUsageErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	binarySources(t)
 	dir := settingsModule(t)
 	for _, tc := range []struct{ flag, golangci, want string }{
 		{"-checks=-all", "checks: [-all]", `checks: "-all" selects no check`},
@@ -207,6 +209,7 @@ func TestUnknownFlag(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	binarySources(t)
 	dir := settingsModule(t)
 	for _, fe := range []struct {
 		name string
