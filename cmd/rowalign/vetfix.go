@@ -267,6 +267,9 @@ func offset(src []byte, line, col int) int {
 
 // applied reports whether the fix pass applied d's fix, the first (as
 // unitchecker does): it has one, and every file it edits was rewritten.
+// A fix unitchecker skipped for overlapping another in a rewritten file
+// would count as applied; rowalign's fixes do not overlap (a size fix
+// gives way where a rewrite replaces its walk, internal/analysis/sizes).
 func applied(d jsonFinding, fixed map[string][]byte) bool {
 	if len(d.SuggestedFixes) == 0 {
 		return false
