@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,18 +32,36 @@ func (e *usageError) Error() string { return e.msg }
 // and package patterns are left to the parser that runs after it; a
 // pattern never starts with "-", so every analyzer flag is seen wherever
 // it stands.
+//
+// A command line with no package and no flag that needs none (-h,
+// -explain, go vet's -flags and -V) is a usage error too: singlechecker
+// printed its whole usage, not rowalign's -h, and exited 1.
 func checkArgs(a *analysis.Analyzer, args []string) error {
+	packages, needsNone := 0, false
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
+			packages += len(args) - i - 1
 			break
 		}
-		if !strings.HasPrefix(arg, "-") {
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			packages++
 			continue
 		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
+		name, value, hasValue := splitFlag(arg)
 		f := a.Flags.Lookup(name)
 		if f == nil {
+			takesValue, known := driverFlagNames[name]
+			switch name {
+			case "h", "help", "flags", "V", explainFlag:
+				needsNone = true
+			}
+			switch {
+			case !known:
+				return unknownFlag(a, name)
+			case takesValue && !hasValue:
+				i++ // -c 3: the value is the next argument
+			}
 			continue
 		}
 		if !hasValue {
@@ -59,7 +78,96 @@ func checkArgs(a *analysis.Analyzer, args []string) error {
 			return &usageError{fmt.Sprintf("invalid value %q for flag -%s: %v; run rowalign -h", value, name, err)}
 		}
 	}
+	if packages == 0 && !needsNone {
+		return &usageError{"no packages to check: rowalign ./... checks every package of the module here; run rowalign -h"}
+	}
 	return nil
+}
+
+// driverFlagNames are the flags rowalign takes besides its analyzer's,
+// each with whether it takes a value: singlechecker's (x/tools
+// v0.52.0 analysisflags.Parse and checker.RegisterFlags, deprecated
+// no-ops included), the flag package's -h and -help, and -explain, whose
+// optional check name is not a flag. TestDriverFlagNames compares them
+// with what the binary's -flags prints, so a flag a newer x/tools adds
+// is not rejected as unknown.
+var driverFlagNames = map[string]bool{
+	"V": false, "flags": false, "json": false, "fix": false, "diff": false, "test": false,
+	"c": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true,
+	"all": false, "source": false, "v": false, "tags": true,
+	"h": false, "help": false, explainFlag: false,
+}
+
+// maxSuggestDistance is how far a misspelt flag may be from a real one
+// for the error to suggest it: two edits (a swapped pair counts one),
+// the usual typo, as in -chekcs or -fxi; one for names of three or four
+// letters; none for shorter ones, so that -x does not suggest -c.
+func maxSuggestDistance(name string) int {
+	switch {
+	case len(name) <= 2:
+		return 0
+	case len(name) <= 4:
+		return 1
+	}
+	return 2
+}
+
+// unknownFlag is the usage error for -name, which no flag of a or of the
+// driver is: one line, with the closest flag a user would mean (the
+// analyzer's, and the output flags -h lists) when it is close enough.
+// singlechecker printed "flag provided but not defined" and its 60
+// lines of usage (issue 18).
+func unknownFlag(a *analysis.Analyzer, name string) error {
+	var names []string
+	a.Flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	for _, f := range driverFlags {
+		names = append(names, strings.Fields(f.name)[0])
+	}
+	best, bestDist, tie := "", maxSuggestDistance(name)+1, false
+	for _, n := range names {
+		switch d := editDistance(name, n); {
+		case d < bestDist:
+			best, bestDist, tie = n, d, false
+		case d == bestDist:
+			tie = true
+		}
+	}
+	if best != "" && bestDist > 0 && !tie {
+		return &usageError{fmt.Sprintf("unknown flag -%s: did you mean -%s?; run rowalign -h", name, best)}
+	}
+	return &usageError{fmt.Sprintf("unknown flag -%s; run rowalign -h", name)}
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of two neighbours.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// splitFlag splits a command-line flag, -name=value or --name=value, into
+// its name and value.
+func splitFlag(arg string) (name, value string, hasValue bool) {
+	return strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
 }
 
 // reportUsage prints a usage error and returns the exit status. Under go
@@ -99,24 +207,29 @@ const fixPassEnv = "ROWALIGN_FIX_PASS"
 
 // fixArgs reports whether args are a standalone -fix run that applies
 // the fixes: -fix without -diff, and not under go vet or go fix (a .cfg
-// file), whose drivers print what is left themselves or not at all.
+// file), where vetFixThenReport prints what is left (vetfix.go).
 func fixArgs(args []string) bool {
-	if _, vet := vetConfig(args); vet || len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
 	}
-	fix, diff := false, false
+	fix, diff := fixFlags(args)
+	return fix && !diff
+}
+
+// fixFlags reports whether args set -fix and -diff.
+func fixFlags(args []string) (fix, diff bool) {
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		name, value, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		name, value, _ := splitFlag(a)
 		if !strings.HasPrefix(a, "-") || value == "false" {
 			continue
 		}
 		fix = fix || name == "fix"
 		diff = diff || name == "diff"
 	}
-	return fix && !diff
+	return fix, diff
 }
 
 // fixThenReport applies the fixes of args in a child process (this
@@ -126,25 +239,12 @@ func fixArgs(args []string) bool {
 // exited 0 in silence, and a walk's strategy finding went unseen
 // (issue 18). The packages are loaded twice.
 func fixThenReport(args []string) int {
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
-	}
-	cmd := exec.Command(self, args...)
-	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode()
-		}
-		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return 1
+	if _, code, ok := runFixPass(args); !ok {
+		return code
 	}
 	var rest []string
 	for _, a := range args {
-		if name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "="); strings.HasPrefix(a, "-") && name == "fix" {
+		if name, _, _ := splitFlag(a); strings.HasPrefix(a, "-") && name == "fix" {
 			continue
 		}
 		rest = append(rest, a)
@@ -154,4 +254,27 @@ func fixThenReport(args []string) int {
 		return 0
 	}
 	return code
+}
+
+// runFixPass runs this binary on args as the fix pass (with fixPassEnv
+// set, it goes straight to singlechecker), its output passed through. It
+// returns the binary's path, or false and the exit status to give up with.
+func runFixPass(args []string) (self string, code int, ok bool) {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return "", 1, false
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return "", exit.ExitCode(), false
+		}
+		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
+		return "", 1, false
+	}
+	return self, 0, true
 }

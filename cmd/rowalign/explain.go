@@ -30,7 +30,7 @@ func explainArg(args []string) (name string, ok bool, err error) {
 		if a == "--" {
 			break
 		}
-		flag, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		flag, value, hasValue := splitFlag(a)
 		if !strings.HasPrefix(a, "-") || flag != explainFlag {
 			continue
 		}

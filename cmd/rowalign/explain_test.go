@@ -19,7 +19,10 @@ func TestRunMain(t *testing.T) {
 	if !ok {
 		t.Skip("runs only as a subprocess of the other tests")
 	}
-	os.Args = append([]string{"rowalign"}, strings.Split(args, "\n")...)
+	os.Args = []string{"rowalign"}
+	if args != "" {
+		os.Args = append(os.Args, strings.Split(args, "\n")...)
+	}
 	main()
 	os.Exit(0)
 }
@@ -145,5 +148,20 @@ func TestVetProtocol(t *testing.T) {
 	stdout, _, code = run(t, "-V=full")
 	if code != 0 || !strings.Contains(stdout, "version") {
 		t.Errorf("-V=full: exit %d, %q", code, stdout)
+	}
+}
+
+// TestHelpCommand: rowalign help, which go vet's and go fix's usage
+// errors tell the user to run, prints -h; rowalign help CHECK prints the
+// check's page. It failed: package help is not in std.
+func TestHelpCommand(t *testing.T) {
+	h, _, _ := run(t, "-h")
+	stdout, stderr, code := run(t, "help")
+	if code != 0 || stderr != "" || stdout != h || !strings.Contains(stdout, "-checks") {
+		t.Errorf("rowalign help: exit %d, stderr %q, stdout:\n%s\nwant -h's output", code, stderr, stdout)
+	}
+	page, _, _ := run(t, "-explain", "pagesize")
+	if stdout, _, code := run(t, "help", "pagesize"); code != 0 || stdout != page {
+		t.Errorf("rowalign help pagesize: exit %d, want -explain pagesize's page:\n%s", code, stdout)
 	}
 }

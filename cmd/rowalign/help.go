@@ -23,6 +23,21 @@ func helpArg(args []string) bool {
 	return false
 }
 
+// helpCommand reports whether args are rowalign help [CHECK], and the
+// check. go vet and go fix end a usage error with "Run 'rowalign help'
+// for a full list of flags and analyzers", as they do for every vet tool
+// (x/tools' unitchecker has that command); without it, rowalign took
+// "help" for a package pattern and failed.
+func helpCommand(args []string) (check string, ok bool) {
+	switch {
+	case len(args) == 1 && args[0] == "help":
+		return "", true
+	case len(args) == 2 && args[0] == "help":
+		return args[1], true
+	}
+	return "", false
+}
+
 // driverFlags are the flags of the driver (singlechecker's and go vet's)
 // that a user may need, in the order -h lists them, and -explain. singlechecker also takes -test
 // (whether to load test files: -tests decides, see standalone.go),
@@ -31,7 +46,7 @@ func helpArg(args []string) bool {
 var driverFlags = []struct{ name, usage string }{
 	{"json", "print the findings, with categories and fixes, as JSON (exit status 0)"},
 	{"c `N`", "show each finding's line with N lines of context"},
-	{"fix", "apply every suggested fix; standalone, then print the findings that have none (exit status 3 if any); under go vet, run it again without -fix to see them"},
+	{"fix", "apply every suggested fix, then print the findings left, those without a fix: standalone on stderr (exit status 3 if any); under go vet -fix and go fix on stdout (exit status 0: go drops the fixes of a tool that fails)"},
 	{"diff", "with -fix, print the fixes as a unified diff and change nothing"},
 	{"explain `CHECK`", "print a check's page (docs/checks/CHECK.md), or list the checks; give it no packages"},
 }

@@ -15,9 +15,11 @@
 // one, -name to remove one, from every check when the list starts with a
 // removal. Every diagnostic's category is one check's name.
 //
-// A flag with a bad value is a usage error at start-up (exit status 2),
-// one line naming the flag, the value and what is allowed, before any
-// package is loaded (args.go); -h is rowalign's own help (help.go).
+// A flag with a bad value, or a flag rowalign does not have, is a usage
+// error at start-up (exit status 2): one line naming the flag, the value
+// and what is allowed, or the flag meant, before any package is loaded
+// (args.go). -h, and rowalign help as go vet's usage errors suggest, is
+// rowalign's own help (help.go).
 //
 // Standalone, it loads the whole program from source for its facts, as
 // singlechecker does, but without the function bodies of the standard
@@ -25,7 +27,8 @@
 // is in README.md and docs/measurements.md. Test files are loaded when
 // -tests asks for their findings. -json lists each finding once. -fix and
 // -diff run through singlechecker, which loads every body; -fix then
-// prints the findings left, those without a fix.
+// prints the findings left, those without a fix. go vet -fix and go fix
+// print them too, on standard output (vetfix.go).
 //
 // The binary is pure Go: it never links DuckDB.
 package main
@@ -56,8 +59,18 @@ func main() {
 		usage(analyzer.New(analyzer.Default()), os.Stdout)
 		os.Exit(0)
 	}
+	if check, ok := helpCommand(args); ok {
+		if check != "" {
+			os.Exit(explain(check, os.Stdout, os.Stderr))
+		}
+		usage(analyzer.New(analyzer.Default()), os.Stdout)
+		os.Exit(0)
+	}
 	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
 		os.Exit(fixThenReport(args))
+	}
+	if cfg, ok := vetFixConfig(args); ok && os.Getenv(fixPassEnv) == "" {
+		os.Exit(vetFixThenReport(args, cfg))
 	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is

@@ -101,6 +101,7 @@ func TestSettings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	binarySources(t)
 	dir := settingsModule(t)
 	lines := siteLines(t, dir)
 	columns := []frontEnd{
@@ -160,6 +161,7 @@ func TestUsageErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	binarySources(t)
 	dir := settingsModule(t)
 	for _, tc := range []struct{ flag, golangci, want string }{
 		{"-checks=-all", "checks: [-all]", `checks: "-all" selects no check`},
@@ -194,6 +196,54 @@ func TestUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownFlag: a misspelt flag stops every front end before it
+// analyses anything, naming the flag. Standalone, rowalign says so in one
+// line with the flag meant (exit status 2): it printed singlechecker's
+// 60 lines of usage. go vet and go fix check the flags against the
+// tool's -flags list themselves and print their own short usage (exit
+// status 2), which points to rowalign help; that must work too.
+// golangci-lint fails its run on an unknown setting, naming the valid
+// ones (decode's error, golangci/plugin_test.go).
+func TestUnknownFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	binarySources(t)
+	dir := settingsModule(t)
+	for _, fe := range []struct {
+		name string
+		cmd  []string
+		want []string
+	}{
+		{"standalone", []string{rowalignBin, "-chekcs=pagesize", "./..."}, []string{"rowalign: unknown flag -chekcs: did you mean -checks?; run rowalign -h\n"}},
+		{"vet", []string{"go", "vet", "-vettool=" + rowalignBin, "-chekcs=pagesize", "./..."}, []string{"-chekcs", "rowalign help"}},
+		{"go-fix", []string{"go", "fix", "-fixtool=" + rowalignBin, "-chekcs=pagesize", "./..."}, []string{"-chekcs", "rowalign help"}},
+	} {
+		_, stderr := runTool(t, dir, exitUsage, fe.cmd[0], fe.cmd[1:]...)
+		for _, w := range fe.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr\n%s\nwant %q", fe.name, stderr, w)
+			}
+		}
+		if fe.name == "standalone" && stderr != fe.want[0] {
+			t.Errorf("%s: stderr\n%s\nwant only %q", fe.name, stderr, fe.want[0])
+		}
+	}
+	stdout, _ := runTool(t, dir, 0, rowalignBin, "help")
+	if !strings.Contains(stdout, "-checks") {
+		t.Errorf("rowalign help, as go vet's usage error says to run: stdout\n%s\nwant the flags", stdout)
+	}
+	if os.Getenv("ROWALIGN_GOLANGCI") != "" {
+		if out := golangciFails(t, dir, "chekcs: [pagesize]"); !strings.Contains(out, `unknown setting "chekcs"`) || !strings.Contains(out, "checks") {
+			t.Errorf("golangci chekcs: output\n%s\nwant the unknown setting and the valid ones", out)
+		}
+	}
+}
+
+// exitUsage is the exit status of a usage error: rowalign's, go vet's and
+// go fix's, as the flag package's.
+const exitUsage = 2
 
 // settingsModule copies testdata/settings to a temporary directory, its
 // driver replaced by the stub in this checkout.

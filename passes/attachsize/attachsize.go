@@ -56,22 +56,30 @@ func check(in *checker.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	needsVersion := func(n int64) bool {
 		return n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
 	}
+	fixable := func(edits []analysis.TextEdit) bool {
+		return !hasVersion && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() })
+	}
 	fix := func(msg string, edits ...analysis.TextEdit) {
-		if !hasVersion && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() }) {
+		if fixable(edits) {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
 		}
 	}
 	switch {
 	case s.Kind == sqltext.Attach && n%vector != 0:
 		m := max((n+vector/2)/vector*vector, vector)
-		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s): DuckDB rejects a size that is not a multiple of its vector size %d; use %d", sz.text(), vector, m)
-		text := strconv.FormatInt(m, 10)
+		edits := sz.rewrite(m, needsVersion(m))
+		// The message says what the fix writes, 149_504 for 150_000 (it
+		// said 149504, issue 18), or without a fix the size to write.
+		use := strconv.FormatInt(m, 10)
+		if fixable(edits) {
+			use = sz.written(m)
+		}
 		if needsVersion(m) {
 			// 122,880 rows or more need the newer storage format too.
-			d.Message += " with " + storageOption
-			text += ", " + storageOption
+			use += " with " + storageOption
 		}
-		fix("Use "+text, sz.rewrite(m, needsVersion(m))...)
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s): DuckDB rejects a size that is not a multiple of its vector size %d; use %s", sz.text(), vector, use)
+		fix("Use "+use, edits...)
 	case s.Kind == sqltext.Attach && needsVersion(n):
 		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s) without %s or later: older storage formats reject row groups of 122,880 rows or more; add it", sz.text(), storageOption)
 		fix("Add "+storageOption, sz.addVersion())

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/checker"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sizes"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -156,11 +157,20 @@ func (sz size) text() string {
 	return sz.name + " = " + strconv.FormatInt(sz.value, 10)
 }
 
+// written is the text a fix writes for the size m: the number in the
+// SQL, or the Go literal in its own style (150_000 becomes 149_504).
+func (sz size) written(m int64) string {
+	if sz.sql != "" || sz.lit == nil {
+		return strconv.FormatInt(m, 10)
+	}
+	return sizes.FormatLike(sz.lit.Value, m)
+}
+
 // rewrite returns the edits that make the size m, and add the storage
 // version after it when version is set. An edit with an invalid Pos
 // means the fix cannot be written.
 func (sz size) rewrite(m int64, version bool) []analysis.TextEdit {
-	text := strconv.FormatInt(m, 10)
+	text := sz.written(m)
 	if sz.sql != "" {
 		// A number in the SQL text: one edit, as the text reads.
 		if version {
@@ -171,7 +181,7 @@ func (sz size) rewrite(m int64, version bool) []analysis.TextEdit {
 	if sz.lit == nil {
 		return []analysis.TextEdit{{}}
 	}
-	edits := []analysis.TextEdit{{Pos: sz.lit.Pos(), End: sz.lit.End(), NewText: []byte(decimalLike(sz.lit.Value, m))}}
+	edits := []analysis.TextEdit{{Pos: sz.lit.Pos(), End: sz.lit.End(), NewText: []byte(text)}}
 	if version {
 		edits = append(edits, sz.addVersion())
 	}
@@ -188,21 +198,4 @@ func (sz size) addVersion() analysis.TextEdit {
 		return analysis.TextEdit{}
 	}
 	return analysis.TextEdit{Pos: sz.after, End: sz.after, NewText: []byte(", " + storageOption)}
-}
-
-// decimalLike writes v as the decimal literal lit is written: with digit
-// separators every three digits when lit has any (150_000 -> 149_504).
-func decimalLike(lit string, v int64) string {
-	s := strconv.FormatInt(v, 10)
-	if !strings.Contains(lit, "_") {
-		return s
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte('_')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

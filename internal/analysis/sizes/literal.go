@@ -5,10 +5,11 @@ import (
 	"strings"
 )
 
-// formatLike formats v in the style of the Go integer literal lit: the
+// FormatLike formats v in the style of the Go integer literal lit: the
 // same base prefix (a legacy octal 0 too), and digit separators when lit
 // has them (250_000 becomes 245_760). An empty lit gives plain decimal.
-func formatLike(lit string, v int64) string {
+// attachsize writes its literals with it too.
+func FormatLike(lit string, v int64) string {
 	lower := strings.ToLower(lit)
 	prefix, base := "", 10
 	switch {

@@ -34,7 +34,7 @@ func replace(pass *analysis.Pass, site pagewalk.Site, v int64) (analysis.TextEdi
 		if site.Literal == "" {
 			return analysis.TextEdit{}, false
 		}
-		return analysis.TextEdit{Pos: site.Pos, End: site.End, NewText: []byte(formatLike(site.Literal, v))}, true
+		return analysis.TextEdit{Pos: site.Pos, End: site.End, NewText: []byte(FormatLike(site.Literal, v))}, true
 	}
 	e = operand(pass.TypesInfo, e)
 	text, ok := literalFor(pass, e, v)
@@ -87,7 +87,7 @@ func literalFor(pass *analysis.Pass, e ast.Expr, v int64) (string, bool) {
 	if lit, ok := e.(*ast.BasicLit); ok {
 		switch lit.Kind {
 		case token.INT:
-			return formatLike(lit.Value, v), true
+			return FormatLike(lit.Value, v), true
 		case token.FLOAT:
 			return formatFloatLike(lit.Value, v), true
 		}
@@ -103,7 +103,7 @@ func literalFor(pass *analysis.Pass, e ast.Expr, v int64) (string, bool) {
 		}
 		return true
 	})
-	text := formatLike(style, v)
+	text := FormatLike(style, v)
 	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Float {
 		text = formatFloatLike("e", v)
 	}

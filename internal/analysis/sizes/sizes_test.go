@@ -20,8 +20,8 @@ func TestFormatLike(t *testing.T) {
 		{"0O750000", 245_760, "0O740000"},
 		{"0_364_100", 122_880, "0_36_0000"},
 	} {
-		if got := formatLike(tc.lit, tc.v); got != tc.want {
-			t.Errorf("formatLike(%q, %d) = %q, want %q", tc.lit, tc.v, got, tc.want)
+		if got := FormatLike(tc.lit, tc.v); got != tc.want {
+			t.Errorf("FormatLike(%q, %d) = %q, want %q", tc.lit, tc.v, got, tc.want)
 		}
 	}
 }

@@ -22,10 +22,10 @@ const bigRowGroup = 245_760
 var dir = flag.String("dir", "/data/snapshots", "snapshot directory")
 
 func attachAll(ctx context.Context, db *sql.DB) error {
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("ATTACH '%s/warehouse.db' AS w (ROW_GROUP_SIZE %d)", *dir, 150_000)); err != nil { // want `ATTACH ... \(ROW_GROUP_SIZE 150000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 149504 with STORAGE_VERSION 'v1.2.0'$`
+	if _, err := db.ExecContext(ctx, fmt.Sprintf("ATTACH '%s/warehouse.db' AS w (ROW_GROUP_SIZE %d)", *dir, 150_000)); err != nil { // want `ATTACH ... \(ROW_GROUP_SIZE 150000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 149_504 with STORAGE_VERSION 'v1.2.0'$`
 		return err
 	}
-	q := fmt.Sprintf("ATTACH '%s/orders.db' AS o (ROW_GROUP_SIZE %d)", *dir, snapshotRowGroup) // want `ATTACH ... \(ROW_GROUP_SIZE snapshotRowGroup = 100000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 100352$`
+	q := fmt.Sprintf("ATTACH '%s/orders.db' AS o (ROW_GROUP_SIZE %d)", *dir, snapshotRowGroup) // want `ATTACH ... \(ROW_GROUP_SIZE snapshotRowGroup = 100000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 100_352$`
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func attachAll(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	wide := 200_000
-	_, err := db.ExecContext(ctx, "ATTACH '"+*dir+"/wide.db' AS wd (ROW_GROUP_SIZE "+strconv.Itoa(wide)+")") // want `ATTACH ... \(ROW_GROUP_SIZE wide = 200000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 200704 with STORAGE_VERSION 'v1.2.0'$`
+	_, err := db.ExecContext(ctx, "ATTACH '"+*dir+"/wide.db' AS wd (ROW_GROUP_SIZE "+strconv.Itoa(wide)+")") // want `ATTACH ... \(ROW_GROUP_SIZE wide = 200000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 200_704 with STORAGE_VERSION 'v1.2.0'$`
 	return err
 }
 
