@@ -9,7 +9,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 func newFlags(name, args string, stderr io.Writer, doc string) *flag.FlagSet {

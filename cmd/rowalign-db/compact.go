@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 func runCompact(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer, _ func(string)) int {

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // thousands formats n with comma separators.

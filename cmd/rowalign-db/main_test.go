@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 // The test binary doubles as the child process that the kill tests kill

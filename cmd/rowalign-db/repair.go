@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {

@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 // snapshot describes every entry under dir: its mode, size, modification

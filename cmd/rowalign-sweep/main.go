@@ -32,7 +32,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 	"github.com/rowalign/rowalign/runtime/pager"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/rowalign/rowalign/internal/bench"
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 func TestMain(m *testing.M) {

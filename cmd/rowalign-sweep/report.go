@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // report is the sweep's result, as printed and as -json.

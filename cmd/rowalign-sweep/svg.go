@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // colors per strategy, colour-blind safe (Okabe-Ito).

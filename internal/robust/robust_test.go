@@ -117,7 +117,8 @@ func load(t *testing.T, dir string) []*packages.Package {
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax |
 			packages.NeedTypesInfo | packages.NeedModule,
 		Dir: dir,
-		Env: append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local"),
+		// GOWORK=off: a testdata module is no module of the checkout's go.work.
+		Env: append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local", "GOWORK=off"),
 	}
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 		// analysistest's GOPATH layout: testdata/src/<import path>.

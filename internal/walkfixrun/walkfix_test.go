@@ -293,12 +293,15 @@ func TestRewriteKeepsRows(t *testing.T) {
 		write("fixed/"+f, read(filepath.Join(fixtures, f+".golden")))
 	}
 	write("main.go", []byte(program))
-	write("go.sum", read(filepath.Join(root, "go.sum")))
-	// The root module's requirements, so that the build resolves every
-	// package from the module cache as the repository's own build does.
-	rootMod := string(read(filepath.Join(root, "go.mod")))
-	rootMod = strings.Replace(rootMod, "module github.com/rowalign/rowalign", "module example.com/walks", 1)
-	write("go.mod", []byte(rootMod+"\nrequire github.com/rowalign/rowalign v0.0.0\n\nreplace github.com/rowalign/rowalign => "+root+"\n"))
+	// The requirements of the pager's DuckDB test module (the runtime, the
+	// driver at the version the pager is tested with), so that the build
+	// resolves every package from the module cache as that module's does.
+	base := filepath.Join(root, "runtime/pager/internal/duckdbtest")
+	write("go.sum", read(filepath.Join(base, "go.sum")))
+	baseMod := string(read(filepath.Join(base, "go.mod")))
+	baseMod = strings.Replace(baseMod, "module github.com/rowalign/rowalign/runtime/pager/internal/duckdbtest", "module example.com/walks", 1)
+	write("go.mod", []byte(baseMod+"\nreplace github.com/rowalign/rowalign/runtime => "+filepath.Join(root, "runtime")+
+		"\n\nreplace github.com/rowalign/rowalign/internal/duckdb => "+filepath.Join(root, "internal/duckdb")+"\n"))
 	bin := filepath.Join(mod, "walks")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Dir = mod

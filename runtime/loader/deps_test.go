@@ -16,7 +16,7 @@ func TestStandardLibraryOnly(t *testing.T) {
 	}
 	for _, p := range strings.Fields(string(out)) {
 		switch p {
-		case "github.com/rowalign/rowalign/runtime/loader", "github.com/rowalign/rowalign/runtime/pager", "github.com/rowalign/rowalign/internal/rowgroup":
+		case "github.com/rowalign/rowalign/runtime/loader", "github.com/rowalign/rowalign/runtime/pager":
 		default:
 			t.Errorf("the loader imports %s, outside the standard library and the pager", p)
 		}

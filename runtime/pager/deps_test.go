@@ -15,9 +15,7 @@ func TestStandardLibraryOnly(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	for _, p := range strings.Fields(string(out)) {
-		// internal/rowgroup is the one fill definition the pager shares with
-		// rowalign-db and the sweep; it imports the standard library only.
-		if p != "github.com/rowalign/rowalign/runtime/pager" && p != "github.com/rowalign/rowalign/internal/rowgroup" {
+		if p != "github.com/rowalign/rowalign/runtime/pager" {
 			t.Errorf("the pager imports %s, outside the standard library", p)
 		}
 	}

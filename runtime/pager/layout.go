@@ -5,9 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/rowalign/rowalign/internal/rowgroup"
 )
+
+// defaultRowGroupRows is DuckDB's default row group size: 122,880 rows (60
+// vectors of 2,048), read from pragma_storage_info on DuckDB 1.5.6 and
+// 1.1.3 (docs/measurements.md#row-group-size). Fill measures a table's
+// groups against the larger of this and the largest stored group: DuckDB
+// keeps no per-table record of the size a table was written with, and
+// ATTACH ... (ROW_GROUP_SIZE n) allows larger groups; a smaller
+// ROW_GROUP_SIZE is not told apart from damage (docs/audit.md, "Limits").
+const defaultRowGroupRows = 122_880
 
 // ErrNoTable reports that the named table does not exist.
 var ErrNoTable = errors.New("table does not exist")
@@ -58,11 +65,21 @@ func (l Layout) Deleted() int64 { return max(l.Stored-l.Live, 0) }
 // groups is 1. It is the fill rowalign-db audit and rowalign-sweep report
 // (as a percentage).
 func (l Layout) Fill() float64 {
-	counts := make([]int64, len(l.Groups))
-	for i, g := range l.Groups {
-		counts[i] = g.Count
+	// This is rowalign's one fill definition: rowalign-db audit and
+	// rowalign-sweep compute theirs through it.
+	g := len(l.Groups)
+	if g == 0 {
+		return 1
 	}
-	return rowgroup.Fill(l.Live, counts) / 100
+	unit := int64(defaultRowGroupRows)
+	for _, gr := range l.Groups {
+		unit = max(unit, gr.Count)
+	}
+	capacity := int64(g-1)*unit + l.Groups[g-1].Count
+	if capacity <= 0 {
+		return 1
+	}
+	return float64(min(max(l.Live, 0), capacity)) / float64(capacity)
 }
 
 // Inspect reads the row group layout of table. It reads inside one

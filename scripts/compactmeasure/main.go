@@ -39,7 +39,7 @@ import (
 
 	_ "github.com/duckdb/duckdb-go/v2"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 type bins []string

@@ -14,7 +14,7 @@
 //	go run ./scripts/measure temp                           Appender into a TEMP staging table, copied and dropped
 //
 // Without -db, layout, commit and read generate the 1,000,000-row,
-// 29-column demo table of rowalign-sweep (internal/bench) in a temporary
+// 29-column demo table of rowalign-sweep (internal/duckdb/bench) in a temporary
 // file first (about 20 s). It links DuckDB (cgo); the analyser does not.
 package main
 
@@ -34,7 +34,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // out is where figures go: stdout, or a test's buffer.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // A rowWay is one way of writing rows from Go into a 3-column table.

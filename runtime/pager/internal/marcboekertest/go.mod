@@ -2,10 +2,7 @@ module github.com/rowalign/rowalign/runtime/pager/internal/marcboekertest
 
 go 1.26.0
 
-require (
-	github.com/marcboeker/go-duckdb v1.8.5
-	github.com/rowalign/rowalign v0.0.0
-)
+require github.com/marcboeker/go-duckdb v1.8.5
 
 require (
 	github.com/apache/arrow-go/v18 v18.5.1 // indirect
@@ -16,6 +13,7 @@ require (
 	github.com/klauspost/compress v1.18.3 // indirect
 	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.25 // indirect
+	github.com/rowalign/rowalign/runtime v0.0.0-00010101000000-000000000000
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
 	golang.org/x/mod v0.42.0 // indirect
@@ -25,5 +23,3 @@ require (
 	golang.org/x/tools v0.52.0 // indirect
 	golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da // indirect
 )
-
-replace github.com/rowalign/rowalign => ../../../..

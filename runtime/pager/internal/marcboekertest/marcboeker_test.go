@@ -1,8 +1,9 @@
 // Package marcboekertest runs the pager through the older driver,
 // github.com/marcboeker/go-duckdb v1.8.5 (DuckDB 1.1.3). It is a module of its
-// own so that the main module links one driver only; run it with
+// own so that the pager's other tests link one driver only; the root go.work
+// lists it, so the README's test command runs it, and alone:
 //
-//	cd runtime/pager/internal/marcboekertest && go test ./...
+//	go test ./runtime/pager/internal/marcboekertest
 package marcboekertest
 
 import (

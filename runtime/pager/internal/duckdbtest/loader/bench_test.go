@@ -21,7 +21,7 @@ import (
 // TIMESTAMP, BOOLEAN, DECIMAL) into an empty file table, each way once per
 // iteration, and report the row groups they leave:
 //
-//	go test ./runtime/loader -run '^$' -bench . -benchtime 1x -count 5
+//	go test ./runtime/pager/internal/duckdbtest/loader -run '^$' -bench . -benchtime 1x -count 5
 const benchRows = 1_000_000
 
 var benchTypes = strings.Fields(`BIGINT BIGINT BIGINT BIGINT BIGINT INTEGER INTEGER INTEGER INTEGER

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rowalign/rowalign/internal/bench"
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // The benchmarks need a table of DemoRows rows (1,000,000 by default,
@@ -24,7 +24,7 @@ import (
 //
 // Micro figures:
 //
-//	go test -run '^$' -bench . -benchtime 3x ./runtime/pager
+//	go test -run '^$' -bench . -benchtime 3x ./runtime/pager/internal/duckdbtest/pager
 var demo struct {
 	once sync.Once
 	path string
@@ -98,7 +98,7 @@ func BenchmarkStrategies(b *testing.B) {
 // next-s/op is the time inside Rows.Next, longest-next-s the longest single
 // Rows.Next call, query-s/op the time inside QueryContext.
 //
-//	go test -run '^$' -bench Overlap -benchtime 6x ./runtime/pager
+//	go test -run '^$' -bench Overlap -benchtime 6x ./runtime/pager/internal/duckdbtest/pager
 func BenchmarkOverlap(b *testing.B) {
 	for _, overlap := range []bool{false, true} {
 		b.Run(fmt.Sprintf("overlap=%v", overlap), func(b *testing.B) {

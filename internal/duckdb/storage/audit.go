@@ -9,13 +9,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/rowgroup"
+	"github.com/rowalign/rowalign/runtime/loader"
+	"github.com/rowalign/rowalign/runtime/pager"
 )
 
 // DefaultRowGroupRows is DuckDB's default row group size, 122,880 rows
-// (rowgroup.DefaultRows). A table's unit is the larger of this and its
-// largest stored group (rowgroup.Unit).
-const DefaultRowGroupRows = rowgroup.DefaultRows
+// (loader.DefaultRowGroupSize). A table's unit is the larger of this and
+// its largest stored group, the unit pager.Layout.Fill measures against.
+const DefaultRowGroupRows = loader.DefaultRowGroupSize
 
 // Kinds of catalog entries an audit lists.
 const (
@@ -46,7 +47,7 @@ type Table struct {
 	Partial int `json:"partial_groups"`
 	// Fill is the live rows in percent of what the groups could hold with
 	// only the last one partial: Rows / ((groups-1)*Unit + last group)
-	// (rowgroup.Fill, the figure rowalign-sweep reports too). 100 for a
+	// (pager.Layout.Fill in percent, the figure rowalign-sweep reports too). 100 for a
 	// table loaded whole; a table without groups gives 100.
 	Fill float64 `json:"fill_pct"`
 	// StoredBytes is the block space of the table's segments.
@@ -370,7 +371,10 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 		t.GroupRows = append(t.GroupRows, n)
 		t.StoredRows += n
 	}
-	t.Unit = rowgroup.Unit(t.GroupRows)
+	t.Unit = DefaultRowGroupRows
+	for _, n := range t.GroupRows {
+		t.Unit = max(t.Unit, n)
+	}
 	for _, s := range segs {
 		if g, ok := groupIndex[s.group]; ok {
 			s.segment.group = g
@@ -388,8 +392,20 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 			t.Partial++
 		}
 	}
-	t.Fill = rowgroup.Fill(t.Rows, t.GroupRows)
+	t.Fill = fill(t.Rows, t.GroupRows)
 	return nil
+}
+
+// fill is the pager's fill of a table whose row groups store groupRows
+// rows, in percent: rowalign-db, the sweep and the pager share one
+// definition (pager.Layout.Fill), which lives in the runtime module so
+// that the pager needs nothing outside it.
+func fill(live int64, groupRows []int64) float64 {
+	l := pager.Layout{Live: live, Groups: make([]pager.Group, len(groupRows))}
+	for i, n := range groupRows {
+		l.Groups[i].Count = n
+	}
+	return 100 * l.Fill()
 }
 
 // countsRows reports whether a part of the first column (its

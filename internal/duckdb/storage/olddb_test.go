@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/rowalign/rowalign/internal/storage"
+	"github.com/rowalign/rowalign/internal/duckdb/storage"
 )
 
 // testdata/duckdb-1.1.3.duckdb.gz was written by DuckDB 1.1.3 (through
 // github.com/marcboeker/go-duckdb v1.8.5, a module of its own):
 //
-//	cd internal/storage/testdata/olddb && go run . ../duckdb-1.1.3.duckdb && gzip -9 ../duckdb-1.1.3.duckdb
+//	cd internal/duckdb/storage/testdata/olddb && GOWORK=off go run . ../duckdb-1.1.3.duckdb && gzip -9 ../duckdb-1.1.3.duckdb
 //
 // Table t: 500,000 rows in commits of 150,000, the last 10,000 deleted,
 // stored by 1.1.3 as 122,880 x 2, 54,240, 122,880, 77,120; an empty table
