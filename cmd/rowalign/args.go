@@ -216,6 +216,16 @@ func fixArgs(args []string) bool {
 	return fix && !diff
 }
 
+// diffAlone reports whether args are a standalone run with -diff and
+// without -fix, which means -fix -diff: print the fixes, change nothing.
+func diffAlone(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	fix, diff := fixFlags(args)
+	return diff && !fix
+}
+
 // fixFlags reports whether args set -fix and -diff.
 func fixFlags(args []string) (fix, diff bool) {
 	for _, a := range args {

@@ -47,7 +47,7 @@ var driverFlags = []struct{ name, usage string }{
 	{"json", "print the findings, with categories and fixes, as JSON (exit status 0)"},
 	{"c `N`", "show each finding's line with N lines of context"},
 	{"fix", "apply every suggested fix, then print the findings left, those without a fix: standalone on stderr (exit status 3 if any); under go vet -fix and go fix on stdout (exit status 0: go drops the fixes of a tool that fails)"},
-	{"diff", "with -fix, print the fixes as a unified diff and change nothing"},
+	{"diff", "print the fixes as a unified diff and change nothing (with or without -fix)"},
 	{"explain `CHECK`", "print a check's page (docs/checks/CHECK.md), or list the checks; give it no packages"},
 }
 

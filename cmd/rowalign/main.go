@@ -66,6 +66,12 @@ func main() {
 		usage(analyzer.New(analyzer.Default()), os.Stdout)
 		os.Exit(0)
 	}
+	// -diff alone shows the fixes, as gofmt -d does; singlechecker's
+	// -diff did nothing without -fix, and said nothing either.
+	if diffAlone(args) {
+		args = append([]string{"-fix"}, args...)
+		os.Args = append(os.Args[:1:1], args...)
+	}
 	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
 		os.Exit(fixThenReport(args))
 	}
