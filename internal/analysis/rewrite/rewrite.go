@@ -29,18 +29,27 @@ type Fix struct {
 }
 
 // For returns the fix that walks w with the pager instead, or nil: only
-// a read walk without ORDER BY, in the one loop shape Walk proves keeps
-// the rows the body sees (docs/checks/offsetwalk.md, "The fix"). The
+// a read walk in the one loop shape Walk (or Keyset) proves keeps the rows
+// the body sees, and with ORDER BY or a keyset only where the body's
+// effect does not depend on their order (order.go), or a copy (docs/checks/offsetwalk.md, "The fix"). The
 // offsetwalk check attaches it; the size checks leave the sizes written
 // inside such a loop to it, when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
-	if w.Strategy != pagewalk.OffsetLimit || w.Query == nil || w.Query.Shape.OrderBy {
+	if w.Query == nil {
 		return nil
 	}
-	if w.Write {
+	switch {
+	case w.Strategy == pagewalk.Keyset && !w.Write:
+		fix, _ := Keyset(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+		return fix
+	case w.Strategy != pagewalk.OffsetLimit:
+		return nil
+	case w.Write && !w.Query.Shape.OrderBy:
 		fix, _ := Copy(in.Pass, w.Query.Call)
 		return fix
+	case w.Write:
+		return nil
 	}
 	fix, _ := Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
 	return fix
@@ -50,7 +59,10 @@ func For(in *checker.Input, w *pagewalk.Walk) *Fix {
 // SELECT of columns or * from one table, an optional WHERE, LIMIT and
 // OFFSET. Anything else in the text (JOIN, ORDER BY, GROUP BY, DISTINCT, a
 // subquery) fails the match or the checks in Walk.
-var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+(` + orderList + `))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+
+// orderList is an ORDER BY list of plain columns.
+const orderList = `[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?(?:\s*,\s*[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?)*`
 
 // unsafeWhere are words that make a WHERE clause more than a filter of
 // the walked table's rows.
@@ -66,7 +78,7 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 	}
 	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
 	assign := path[1].(*ast.AssignStmt)
-	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup}
+	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup, path: path}
 	// The loop is the last statement of its function: an end test that
 	// returns can return after the new loop instead.
 	if len(path) > 5 {
@@ -136,6 +148,13 @@ type rw struct {
 	counter    *types.Var      // the row counter the end test reads, if it goes too
 	counterUse []ast.Stmt      // its declaration and increments
 	scopeNames map[string]bool
+	// stepVal is the page size when it is written in the SQL text, where
+	// step (nil then) is not.
+	stepVal constant.Value
+
+	path    []ast.Node // from the query out to the file
+	orderBy string     // the walk's ORDER BY list, "" without
+	keyVar  *types.Var // a keyset walk's last key
 }
 
 func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
@@ -169,7 +188,8 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 			r.cols = append(r.cols, strings.TrimSpace(c))
 		}
 	}
-	r.table, r.where = m[2], strings.TrimSpace(m[3])
+	r.table, r.where, r.orderBy = m[2], strings.TrimSpace(m[3]), m[4]
+	m = append(m[:4], m[5:]...) // the LIMIT is m[4] below
 	if r.where != "" && unsafeWhere.MatchString(r.where) {
 		return "the WHERE clause is more than a filter on the table's columns"
 	}
@@ -237,7 +257,32 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		return why
 	}
 	r.scopeNames = namesIn(r.body)
+	if r.orderBy != "" {
+		// The pager walks in rowid order: only a body whose effect does
+		// not depend on the order may have it.
+		return r.orderFree(r.path, r.removed(), keyColumn(r.cols, r.orderBy))
+	}
 	return ""
+}
+
+// removed returns the statements of the body the rewrite deletes.
+func (r *rw) removed() []ast.Stmt {
+	return append([]ast.Stmt{r.body.List[0], r.end}, r.counterUse...)
+}
+
+// keyColumn returns the index in cols of the one column the walk orders
+// by, or -1 (SELECT *, or more than one column).
+func keyColumn(cols []string, orderBy string) int {
+	if strings.Contains(orderBy, ",") {
+		return -1
+	}
+	key := strings.ToLower(strings.Fields(orderBy)[0])
+	for i, c := range cols {
+		if strings.ToLower(c) == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // method matches the call's method, name+"Context" with a context or
@@ -245,6 +290,11 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 // of the text argument. The call needs at least the text, the offset and
 // one more argument (the LIMIT's, or a WHERE's).
 func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int, string) {
+	return r.methodArgs(sel, call, name, 2)
+}
+
+// methodArgs is method with at least minArgs arguments after the text.
+func (r *rw) methodArgs(sel *ast.SelectorExpr, call *ast.CallExpr, name string, minArgs int) (int, string) {
 	textArg := 0
 	switch sel.Sel.Name {
 	case name + "Context":
@@ -254,8 +304,8 @@ func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int
 	default:
 		return 0, fmt.Sprintf("the call is not q.%sContext(ctx, text, ..., n, off) or q.%s(text, ..., n, off)", name, name)
 	}
-	if len(call.Args) < textArg+3 {
-		return 0, "the call has fewer arguments than text, size and offset"
+	if len(call.Args) < textArg+1+minArgs {
+		return 0, "the call has fewer arguments than its text and page position need"
 	}
 	r.recv = sel.X
 	return textArg, ""
@@ -314,7 +364,7 @@ func (r *rw) findEnd() string {
 			continue
 		}
 		switch {
-		case bin.Op == token.LSS && (sameVar(info, bin.Y, r.step) || sameValue(info, bin.Y, r.step)):
+		case bin.Op == token.LSS && r.isStep(bin.Y):
 		case (bin.Op == token.EQL || bin.Op == token.LEQ) && isZero(info, bin.Y):
 		default:
 			continue
@@ -373,6 +423,17 @@ func (r *rw) findEnd() string {
 		r.counterUse = uses
 	}
 	return ""
+}
+
+// isStep reports whether e is the page size: the step's variable or
+// value.
+func (r *rw) isStep(e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if r.step == nil {
+		v := valueOf(info, e)
+		return r.stepVal != nil && v.Kind() != constant.Unknown && constant.Compare(v, token.EQL, r.stepVal)
+	}
+	return sameVar(info, e, r.step) || sameValue(info, e, r.step)
 }
 
 // edits builds the fix.
@@ -468,6 +529,9 @@ func (r *rw) namesLoopLocal(n ast.Node) bool {
 }
 
 func (r *rw) mentionsOff(n ast.Node) bool {
+	if r.off == nil {
+		return false
+	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == r.off {

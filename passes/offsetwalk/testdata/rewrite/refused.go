@@ -45,16 +45,23 @@ func Joined(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Ordered needs its rows in id order: the pager walks in rowid order, so
-// no fix.
-func Ordered(ctx context.Context, db *sql.DB) error {
+// Ordered returns the ids in id order: the pager walks in rowid order,
+// so no fix.
+func Ordered(ctx context.Context, db *sql.DB) ([]int64, error) {
+	var ids []int64
 	for off := 0; ; off += pageSize {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM events ORDER BY id LIMIT ? OFFSET ?", pageSize, off) // want `^LIMIT/OFFSET page walk with ORDER BY`
 		if err != nil {
-			return err
+			return nil, err
 		}
 		n := 0
 		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			ids = append(ids, id)
 			n++
 		}
 		rows.Close()
@@ -62,7 +69,7 @@ func Ordered(ctx context.Context, db *sql.DB) error {
 			break
 		}
 	}
-	return nil
+	return ids, nil
 }
 
 // Retrying goes on to the next offset after an error, which the pager
