@@ -36,23 +36,26 @@ type Fix struct {
 // inside such a loop to it, when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
+	fix, _ := Explain(in, w)
+	return fix
+}
+
+// Explain is For with the reason it offers no fix ("" with a fix).
+func Explain(in *checker.Input, w *pagewalk.Walk) (*Fix, string) {
 	if w.Query == nil {
-		return nil
+		return nil, "the walk's query is not in this function"
 	}
 	switch {
 	case w.Strategy == pagewalk.Keyset && !w.Write:
-		fix, _ := Keyset(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
-		return fix
+		return Keyset(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
 	case w.Strategy != pagewalk.OffsetLimit:
-		return nil
+		return nil, "the walk is neither LIMIT/OFFSET nor a keyset read"
 	case w.Write && !w.Query.Shape.OrderBy:
-		fix, _ := Copy(in.Pass, w.Query.Call)
-		return fix
+		return Copy(in.Pass, w.Query.Call)
 	case w.Write:
-		return nil
+		return nil, "the copy has ORDER BY"
 	}
-	fix, _ := Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
-	return fix
+	return Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
 }
 
 // readWalk matches the one query text the rewrite understands: a plain
@@ -168,7 +171,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if !ok || call.Ellipsis.IsValid() {
 		return "the query is not q.QueryContext(ctx, text, ..., n, off) or q.Query(text, ..., n, off)"
 	}
-	textArg, why := r.method(sel, call, "Query")
+	textArg, why := r.methodArgs(sel, call, "Query", 1)
 	if why != "" {
 		return why
 	}
