@@ -78,8 +78,10 @@ type order struct {
 	keyCol  int          // the key's column in the SELECT list, -1 if none
 	keyVar  *types.Var   // a keyset walk's last key, nil for ORDER BY
 	keyRow  types.Object // the per-row variable the key is scanned into
-	keyAt   token.Pos    // where keyVar is written in the row loop
-	fam     map[*types.Var]string
+	keyAt   token.Pos    // where keyVar may be read from in the row loop
+	// keyAssign is `last = id`, when the key is set so.
+	keyAssign *ast.AssignStmt
+	fam       map[*types.Var]string
 	// allowed are the mentions of accumulated variables the proof
 	// accepted (the targets of their updates); any other is a read.
 	allowed map[*ast.Ident]bool
@@ -189,6 +191,10 @@ func (o *order) findKey() string {
 	if o.keyRow == nil {
 		return "the last key is not scanned from the key's column"
 	}
+	if !within(o.keyVar.Pos(), o.fn) {
+		// A parameter, or a named result a bare return reads.
+		return "the last key is not a variable declared in the function's body"
+	}
 	// last = id after the scan, or rows.Scan(&last, ...) itself.
 	if o.keyRow != o.keyVar {
 		for _, s := range o.rowLoop.Body.List {
@@ -196,7 +202,7 @@ func (o *order) findKey() string {
 				if o.keyAt.IsValid() {
 					return "the last key is set twice"
 				}
-				o.keyAt = a.Pos()
+				o.keyAt, o.keyAssign = a.End(), a
 				o.skip[a] = true
 			}
 		}
@@ -204,7 +210,14 @@ func (o *order) findKey() string {
 			return "the last key is not set from the key's column after the scan"
 		}
 	} else {
+		// After the statement that scans: its own error path reads
+		// a key the failed scan may not have set.
 		o.keyAt = scan.End()
+		for _, s := range o.rowLoop.Body.List {
+			if within(scan.Pos(), s) {
+				o.keyAt = s.End()
+			}
+		}
 	}
 	// Every other mention of the last key reads the row's key: after it is
 	// set, inside the row loop; none after the loop.
@@ -219,9 +232,10 @@ func (o *order) findKey() string {
 		case id.Pos() >= o.r.loop.End():
 			why = "the last key is read after the loop (the pager's walk ends on another row)"
 		case within(id.Pos(), o.r.body.List[0]):
+		case o.keyAssign != nil && within(id.Pos(), o.keyAssign):
 		case o.keyRow == o.keyVar && within(id.Pos(), scan.Args[o.keyCol]):
 		case !within(id.Pos(), o.rowLoop.Body) || id.Pos() < o.keyAt:
-			why = "the last key is read before the row's key is scanned into it"
+			why = "the last key is read before the row's key is scanned into it, or where the scan failed"
 		}
 		return why == ""
 	})
@@ -359,7 +373,7 @@ func (o *order) assign(s *ast.AssignStmt, inRow bool) string {
 			}
 		}
 		// m[key] = v.
-		if ix, ok := lhs.(*ast.IndexExpr); ok {
+		if ix, ok := lhs.(*ast.IndexExpr); ok && o.info.TypeOf(ix.X) != nil {
 			if _, isMap := o.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 				if !o.isKey(ix.Index) {
 					return "the body sets a map's element by something other than the walk's key: the last row written wins"
@@ -421,9 +435,14 @@ func (o *order) isKey(e ast.Expr) bool {
 func (o *order) update(target ast.Expr, fam string, e ast.Expr) string {
 	target = ast.Unparen(target)
 	t := o.info.TypeOf(target)
+	if t == nil {
+		return "the body updates a value of unknown type"
+	}
 	root := target
 	if ix, ok := target.(*ast.IndexExpr); ok {
-		if _, isMap := o.info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
+		if xt := o.info.TypeOf(ix.X); xt == nil {
+			return "the body updates a value of unknown type"
+		} else if _, isMap := xt.Underlying().(*types.Map); !isMap {
 			return "the body updates a slice element"
 		}
 		if why := o.pure(ix.Index); why != "" {
@@ -481,9 +500,65 @@ func (o *order) accumulate(id *ast.Ident, fam string) string {
 		if touched {
 			return id.Name + " is used between its declaration and the loop"
 		}
+		if why := o.fresh(v); why != "" {
+			return why
+		}
 	}
 	o.fam[v] = fam
 	return ""
+}
+
+// fresh checks an accumulator's declaration: a map, slice or pointer must
+// start empty (nil, make, a literal), not share the caller's, which would
+// see the writes the body made before an error, in the order it made
+// them; a number may start from any value.
+func (o *order) fresh(v *types.Var) string {
+	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsInteger|types.IsString) != 0 {
+		return ""
+	}
+	var init ast.Expr
+	found := false
+	ast.Inspect(o.fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id := identOf(l); id != nil && o.info.Defs[id] == v {
+					found = true
+					if len(n.Lhs) == len(n.Rhs) {
+						init = n.Rhs[i]
+					} else {
+						init = n.Rhs[0]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if o.info.Defs[id] == v {
+					found = true
+					if i < len(n.Values) {
+						init = n.Values[i]
+					}
+				}
+			}
+		}
+		return !found
+	})
+	if !found {
+		return v.Name() + " is not declared in the function's body"
+	}
+	switch e := ast.Unparen(init).(type) {
+	case nil, *ast.CompositeLit:
+		return ""
+	case *ast.Ident:
+		if e.Name == "nil" {
+			return ""
+		}
+	case *ast.CallExpr:
+		if b, ok := o.info.Uses[identOf(e.Fun)].(*types.Builtin); ok && (b.Name() == "make" || b.Name() == "new") {
+			return ""
+		}
+	}
+	return v.Name() + " may share its elements with the caller (it does not start empty)"
 }
 
 // minMax checks `if v > hi { hi = v }` (and its mirror, and min): "" when

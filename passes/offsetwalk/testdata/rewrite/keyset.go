@@ -3,6 +3,7 @@ package rewrite
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 )
 
@@ -124,4 +125,34 @@ func ActiveIDs(ctx context.Context, db *sql.DB) ([]int64, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// Flags ORs every event's flags together and keeps the largest size.
+func Flags(ctx context.Context, db *sql.DB) (uint64, int64, error) {
+	var mask uint64
+	var largest int64
+	var last int64
+	for {
+		rows, err := db.QueryContext(ctx, "SELECT id, flags, size FROM events WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return 0, 0, err
+		}
+		n := 0
+		for rows.Next() {
+			var flags uint64
+			var size int64
+			if err := rows.Scan(&last, &flags, &size); err != nil {
+				rows.Close()
+				return 0, 0, fmt.Errorf("scan event: %w", err)
+			}
+			mask |= flags
+			largest = max(largest, size)
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return mask, largest, nil
 }

@@ -229,3 +229,83 @@ func RunningTotal(ctx context.Context, db *sql.DB, budget int64) (int64, error) 
 	}
 	return 0, nil
 }
+
+// Score adds then doubles: + and * do not commute, so no fix.
+func Score(ctx context.Context, db *sql.DB) (int64, error) {
+	var score int64
+	var last int64
+	for {
+		rows, err := db.QueryContext(ctx, "SELECT id, points FROM games WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return 0, err
+		}
+		n := 0
+		for rows.Next() {
+			var points int64
+			if err := rows.Scan(&last, &points); err != nil {
+				rows.Close()
+				return 0, err
+			}
+			score += points
+			score *= 2
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return score, nil
+}
+
+// AddTotals adds into the caller's map: after an error the caller keeps
+// the sums of the rows read first, so no fix.
+func AddTotals(ctx context.Context, db *sql.DB, into map[int64]int64) error {
+	totals := into
+	var last int64
+	for {
+		rows, err := db.QueryContext(ctx, "SELECT id, customer, cents FROM orders WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			var customer, cents int64
+			if err := rows.Scan(&last, &customer, &cents); err != nil {
+				rows.Close()
+				return err
+			}
+			totals[customer] += cents
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return nil
+}
+
+// Cursor returns, in a named result, the last id it read: no fix.
+func Cursor(ctx context.Context, db *sql.DB) (last int64, count int, err error) {
+	for {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM orders WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return 0, 0, err
+		}
+		n := 0
+		for rows.Next() {
+			if err := rows.Scan(&last); err != nil {
+				rows.Close()
+				return 0, 0, err
+			}
+			count++
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return
+}
