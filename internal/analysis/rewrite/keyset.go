@@ -41,28 +41,7 @@ var orWord = regexp.MustCompile(`(?i)\bOR\b`)
 // scan into last stays, harmless: the pager took last's value when the
 // loop began.
 func Keyset(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
-	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
-	if why != "" {
-		return nil, why
-	}
-	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
-	assign := path[1].(*ast.AssignStmt)
-	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup, path: path}
-	if len(path) > 5 {
-		fn, _ := path[4].(*ast.BlockStmt)
-		switch path[5].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
-		}
-	}
-	if why := r.matchKeyset(assign, call); why != "" {
-		return nil, why
-	}
-	fix, why := r.edits()
-	if why != "" {
-		return nil, why
-	}
-	return fix, ""
+	return readLoop(pass, call, rowGroup, (*rw).matchKeyset)
 }
 
 func (r *rw) matchKeyset(assign *ast.AssignStmt, call *ast.CallExpr) string {
@@ -139,12 +118,8 @@ func (r *rw) matchKeyset(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if m[7] != "?" {
 		r.step = nil
 	}
-	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
-	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
-		return "the query's results are not assigned to two variables"
-	}
-	if !isErrCheck(info, r.body.List[1], r.err) {
-		return "the query is not followed by `if err != nil { ... }`"
+	if why := r.results(assign); why != "" {
+		return why
 	}
 	if hasGoto(r.body) {
 		return "the loop body has goto or labelled jumps"

@@ -75,6 +75,12 @@ var unsafeWhere = regexp.MustCompile(`(?i)\b(SELECT|JOIN|ORDER|GROUP|LIMIT|OFFSE
 // call, or "" and the reason it offers none. rowGroup is the row group size
 // the page size is rounded to.
 func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
+	return readLoop(pass, call, rowGroup, (*rw).match)
+}
+
+// readLoop finds the loop of a read walk whose query is call, matches it
+// with match, and builds the fix, or returns why not.
+func readLoop(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64, match func(*rw, *ast.AssignStmt, *ast.CallExpr) string) (*Fix, string) {
 	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
 	if why != "" {
 		return nil, why
@@ -91,14 +97,24 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
 		}
 	}
-	if why := r.match(assign, call); why != "" {
+	if why := match(r, assign, call); why != "" {
 		return nil, why
 	}
-	fix, why := r.edits()
-	if why != "" {
-		return nil, why
+	return r.edits()
+}
+
+// results takes the query's rows and error variables, and checks that the
+// error test follows the query: it stays as it is, and the page's rows are
+// taken after it.
+func (r *rw) results(assign *ast.AssignStmt) string {
+	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
+		return "the query's results are not assigned to two variables"
 	}
-	return fix, ""
+	if !isErrCheck(r.pass.TypesInfo, r.body.List[1], r.err) {
+		return "the query is not followed by `if err != nil { ... }`"
+	}
+	return ""
 }
 
 // firstInLoop finds the loop call runs in as `x, y := call`, the first of
@@ -239,14 +255,8 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		r.groups = max(1, (v+r.rowGroup/2)/r.rowGroup)
 	}
 
-	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
-	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
-		return "the query's results are not assigned to two variables"
-	}
-	// The error test right after the query stays as it is; the page's rows
-	// are taken after it.
-	if !isErrCheck(info, r.body.List[1], r.err) {
-		return "the query is not followed by `if err != nil { ... }`"
+	if why := r.results(assign); why != "" {
+		return why
 	}
 	for _, s := range r.body.List[1:] {
 		if r.mentionsOff(s) {
