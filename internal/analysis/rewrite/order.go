@@ -3,8 +3,11 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
+	"strings"
 )
 
 // The proof that a walk's body does not depend on the order of its rows.
@@ -30,6 +33,9 @@ import (
 //   - append to a slice that the statement after the loop sorts before
 //     anything else reads it (sort.Ints, sort.Strings, slices.Sort, on
 //     integers or strings: equal elements are the same value);
+//   - insert the row's values into another table in a *sql.Tx
+//     (`tx.ExecContext(ctx, "INSERT INTO t VALUES (?, ?)", a, b)`): a table
+//     is a multiset;
 //   - return on an error (`if err != nil { rows.Close(); return nil, err }`)
 //     with results that name none of those variables.
 //
@@ -295,6 +301,9 @@ func (o *order) stmt(s ast.Stmt, inRow bool) string {
 		if c, ok := s.X.(*ast.CallExpr); ok && o.isRowsCall(c, "Scan") {
 			return o.scan(c)
 		}
+		if c, ok := s.X.(*ast.CallExpr); ok && o.isInsert(c) == "" {
+			return ""
+		}
 		return "the body calls " + o.callName(s.X) + ", which may depend on the order it is called in"
 	case *ast.AssignStmt:
 		return o.assign(s, inRow)
@@ -410,6 +419,12 @@ func (o *order) assign(s *ast.AssignStmt, inRow bool) string {
 			continue
 		}
 		if c, ok := e.(*ast.CallExpr); ok && (o.isRowsCall(c, "Err") || o.isRowsCall(c, "Close")) {
+			continue
+		}
+		if c, ok := e.(*ast.CallExpr); ok && o.isExec(c) {
+			if why := o.isInsert(c); why != "" {
+				return why
+			}
 			continue
 		}
 		if why := o.pure(e); why != "" {
@@ -632,6 +647,62 @@ func (o *order) errPath(s ast.Stmt) string {
 		}
 	}
 	return "bad"
+}
+
+// insertRow matches an INSERT of one row of values into a table.
+var insertRow = regexp.MustCompile(`(?is)^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})\s*(?:\([a-z0-9_,\s]*\))?\s*VALUES\s*\([^()'";]*\)\s*;?\s*$`)
+
+// isExec reports whether c calls Exec or ExecContext.
+func (o *order) isExec(c *ast.CallExpr) bool {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "Exec" || sel.Sel.Name == "ExecContext")
+}
+
+// isInsert returns "" when c is tx.ExecContext(ctx, "INSERT INTO t VALUES
+// (?, ...)", values...) (or Exec) on a *sql.Tx, into another table than
+// the walked one, with per-row values: a table is a multiset, so the rows
+// it holds after the loop are the same in any order. In one transaction,
+// what an error half-way leaves is the caller's to roll back; in
+// autocommit, the rows inserted before an error would stay, and which
+// they are depends on the order.
+func (o *order) isInsert(c *ast.CallExpr) string {
+	if !o.isExec(c) {
+		return "bad"
+	}
+	sel := c.Fun.(*ast.SelectorExpr)
+	if !isTx(o.info.TypeOf(sel.X)) {
+		return "the body writes a row per row outside one *sql.Tx: after an error, the rows written first stay"
+	}
+	text := 0
+	if sel.Sel.Name == "ExecContext" {
+		text = 1
+	}
+	if len(c.Args) <= text || c.Ellipsis.IsValid() {
+		return "the body runs a statement that is not an INSERT of the row's values"
+	}
+	tv, ok := o.info.Types[c.Args[text]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "the body runs a statement whose text is not a constant"
+	}
+	m := insertRow.FindStringSubmatch(constant.StringVal(tv.Value))
+	if m == nil {
+		return "the body runs a statement that is not an INSERT of the row's values"
+	}
+	if lastName(m[1]) == lastName(o.r.table) {
+		return "the body inserts into the table it walks"
+	}
+	for _, a := range c.Args {
+		if why := o.pure(a); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// lastName is a table name's last part, lower-cased.
+func lastName(t string) string {
+	t = strings.ToLower(t)
+	return t[strings.LastIndex(t, ".")+1:]
 }
 
 // scan checks rows.Scan(&a, &b.F, ...): into per-row variables, or the

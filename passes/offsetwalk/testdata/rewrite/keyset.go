@@ -156,3 +156,36 @@ func Flags(ctx context.Context, db *sql.DB) (uint64, int64, error) {
 	}
 	return mask, largest, nil
 }
+
+// CopyLarge copies the orders of 100,000 cents or more into large_orders,
+// in the caller's transaction.
+func CopyLarge(ctx context.Context, tx *sql.Tx) error {
+	var last int64
+	for {
+		rows, err := tx.QueryContext(ctx, "SELECT id, customer, cents FROM orders WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			var customer, cents int64
+			if err := rows.Scan(&last, &customer, &cents); err != nil {
+				rows.Close()
+				return err
+			}
+			n++
+			if cents < 100_000 {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, "INSERT INTO large_orders (id, customer, cents) VALUES (?, ?, ?)", last, customer, cents); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return nil
+}

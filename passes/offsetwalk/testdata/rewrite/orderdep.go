@@ -309,3 +309,36 @@ func Cursor(ctx context.Context, db *sql.DB) (last int64, count int, err error) 
 	}
 	return
 }
+
+// CopyLargeNow inserts each large order by itself: after an error, the
+// rows inserted first stay, and which they are depends on the order, so
+// no fix.
+func CopyLargeNow(ctx context.Context, db *sql.DB) error {
+	var last int64
+	for {
+		rows, err := db.QueryContext(ctx, "SELECT id, cents FROM orders WHERE id > ? ORDER BY id LIMIT ?", last, pageSize) // want `^keyset page walk`
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			var cents int64
+			if err := rows.Scan(&last, &cents); err != nil {
+				rows.Close()
+				return err
+			}
+			n++
+			if cents >= 100_000 {
+				if _, err := db.ExecContext(ctx, "INSERT INTO large_orders VALUES (?, ?)", last, cents); err != nil {
+					rows.Close()
+					return err
+				}
+			}
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return nil
+}
