@@ -49,22 +49,11 @@ func (r *rw) matchKeyset(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if r.loop.Init != nil || r.loop.Cond != nil || r.loop.Post != nil {
 		return "the keyset loop is not `for { ... }`"
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || call.Ellipsis.IsValid() {
-		return "the query is not q.QueryContext(ctx, text, ..., last[, n]) or q.Query(text, ..., last[, n])"
-	}
-	textArg, why := r.methodArgs(sel, call, "Query", 1)
+	textArg, text, why := r.query(call, "last[, n]")
 	if why != "" {
 		return why
 	}
-	if !isHandle(info.TypeOf(sel.X)) {
-		return "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
-	}
-	tv, ok := info.Types[call.Args[textArg]]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "the query text is not a constant"
-	}
-	m := keysetWalk.FindStringSubmatch(constant.StringVal(tv.Value))
+	m := keysetWalk.FindStringSubmatch(text)
 	if m == nil {
 		return "the query is not SELECT columns FROM one table WHERE [...] AND key > ? ORDER BY key LIMIT n"
 	}

@@ -183,22 +183,11 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	}
 	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off),
 	// or q.Query(text, ...), which runs in context.Background().
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || call.Ellipsis.IsValid() {
-		return "the query is not q.QueryContext(ctx, text, ..., n, off) or q.Query(text, ..., n, off)"
-	}
-	textArg, why := r.methodArgs(sel, call, "Query", 1)
+	textArg, text, why := r.query(call, "n, off")
 	if why != "" {
 		return why
 	}
-	if !isHandle(info.TypeOf(sel.X)) {
-		return "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
-	}
-	tv, ok := info.Types[call.Args[textArg]]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "the query text is not a constant"
-	}
-	m := readWalk.FindStringSubmatch(constant.StringVal(tv.Value))
+	m := readWalk.FindStringSubmatch(text)
 	if m == nil {
 		return "the query is not SELECT columns FROM one table [WHERE ...] LIMIT ? OFFSET ?"
 	}
@@ -296,6 +285,29 @@ func keyColumn(cols []string, orderBy string) int {
 		}
 	}
 	return -1
+}
+
+// query matches a read walk's query call on a handle the pager takes, with
+// a constant text: it returns the index of the text argument and the
+// text, or why not. last names the call's last arguments in the reason.
+func (r *rw) query(call *ast.CallExpr, last string) (int, string, string) {
+	info := r.pass.TypesInfo
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return 0, "", fmt.Sprintf("the query is not q.QueryContext(ctx, text, ..., %s) or q.Query(text, ..., %s)", last, last)
+	}
+	textArg, why := r.methodArgs(sel, call, "Query", 1)
+	if why != "" {
+		return 0, "", why
+	}
+	if !isHandle(info.TypeOf(sel.X)) {
+		return 0, "", "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
+	}
+	tv, ok := info.Types[call.Args[textArg]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return 0, "", "the query text is not a constant"
+	}
+	return textArg, constant.StringVal(tv.Value), ""
 }
 
 // method matches the call's method, name+"Context" with a context or
