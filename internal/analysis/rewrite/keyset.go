@@ -92,6 +92,9 @@ func (r *rw) matchKeyset(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		if mentions(info, a, r.keyVar) {
 			return "a WHERE argument depends on the last key"
 		}
+		if why := r.oncePerWalk(a); why != "" {
+			return why
+		}
 	}
 	// The page size: the LIMIT's.
 	if m[7] == "?" {

@@ -155,7 +155,7 @@ func (r *rw) orderFree(path []ast.Node, skip []ast.Stmt, keyCol int) string {
 	// An accumulated variable may not be read in the loop.
 	var why string
 	ast.Inspect(r.loop, func(n ast.Node) bool {
-		if s, ok := n.(ast.Stmt); ok && o.skip[s] {
+		if s, ok := n.(ast.Stmt); ok && o.skip[s] && s != r.body.List[0] {
 			return false // the end test's return goes after the loop
 		}
 		if id, ok := n.(*ast.Ident); ok && why == "" && !o.allowed[id] {

@@ -222,6 +222,9 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		if r.mentionsOff(a) {
 			return "a WHERE argument depends on the offset"
 		}
+		if why := r.oncePerWalk(a); why != "" {
+			return why
+		}
 	}
 	// The page size: the LIMIT and the step must be the same value.
 	var limit constant.Value
@@ -265,6 +268,63 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		return r.orderFree(r.path, r.removed(), keyColumn(r.cols, r.orderBy))
 	}
 	return ""
+}
+
+// oncePerWalk returns why the WHERE argument e may differ from page to
+// page: the old loop evaluated it per page, the pager evaluates it once.
+// It may not call a function (time.Now()) nor read a variable the loop
+// writes.
+func (r *rw) oncePerWalk(e ast.Expr) string {
+	info := r.pass.TypesInfo
+	written := map[types.Object]bool{}
+	note := func(x ast.Expr) {
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			case *ast.Ident:
+				written[info.Uses[y]] = true
+			}
+			return
+		}
+	}
+	ast.Inspect(r.loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				note(l)
+			}
+		case *ast.IncDecStmt:
+			note(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				note(n.X)
+			}
+		}
+		return true
+	})
+	why := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; !ok || !tv.IsType() {
+				why = "a WHERE argument is a call, which the old loop made per page and the pager once"
+			}
+		case *ast.Ident:
+			if obj := info.Uses[n]; obj != nil && written[obj] {
+				why = "a WHERE argument reads " + n.Name + ", which the loop changes"
+			}
+		}
+		return why == ""
+	})
+	return why
 }
 
 // removed returns the statements of the body the rewrite deletes.
