@@ -1,12 +1,10 @@
 // Package archive attaches the archive database with larger row groups
-// and exports its newest orders, oldest first.
+// and totals what each customer spent in its orders.
 package archive
 
 import (
 	"context"
 	"database/sql"
-	"encoding/csv"
-	"strconv"
 
 	_ "github.com/duckdb/duckdb-go/v2"
 )
@@ -17,31 +15,32 @@ func Attach(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-// Export writes every archived order to w, a page at a time by key.
-func Export(ctx context.Context, db *sql.DB, w *csv.Writer) error {
+// Totals returns every customer's archived spending in cents, reading the
+// orders a page at a time by key.
+func Totals(ctx context.Context, db *sql.DB) (map[int64]int64, error) {
+	totals := make(map[int64]int64)
 	var last int64
 	for {
 		rows, err := db.QueryContext(ctx,
-			"SELECT id, amount FROM archive.orders WHERE id > ? ORDER BY id LIMIT 245760", last)
+			"SELECT id, customer, cents FROM archive.orders WHERE id > ? ORDER BY id LIMIT 245760", last)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		n := 0
 		for rows.Next() {
-			var amount float64
-			if err := rows.Scan(&last, &amount); err != nil {
+			var customer, cents int64
+			if err := rows.Scan(&last, &customer, &cents); err != nil {
 				rows.Close()
-				return err
+				return nil, err
 			}
-			w.Write([]string{strconv.FormatInt(last, 10), strconv.FormatFloat(amount, 'f', 2, 64)})
+			totals[customer] += cents
 			n++
 		}
 		if err := rows.Close(); err != nil {
-			return err
+			return nil, err
 		}
 		if n == 0 {
-			w.Flush()
-			return w.Error()
+			return totals, nil
 		}
 	}
 }

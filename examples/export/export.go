@@ -1,12 +1,11 @@
-// Package export copies the events table into an archive table, one page
-// per statement, so that a failure half-way keeps what was copied.
+// Package export copies the events table into an archive table, a page
+// per statement, in one transaction: the archive gets every event or none.
 package export
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
-	"log"
 
 	_ "github.com/duckdb/duckdb-go/v2"
 )
@@ -16,19 +15,24 @@ const pageRows = 250_000
 
 // Archive copies events into events_archive page by page.
 func Archive(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	for off := 0; ; off += pageRows {
-		res, err := db.ExecContext(ctx,
+		res, err := tx.ExecContext(ctx,
 			"INSERT INTO events_archive SELECT * FROM events LIMIT ? OFFSET ?", pageRows, off)
 		if err != nil {
-			return fmt.Errorf("copy page at offset %d: %w", off, err)
+			return fmt.Errorf("archive events: %w", err)
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
 			return err
 		}
-		log.Printf("copied %d rows at offset %d", n, off)
 		if n < pageRows {
-			return nil
+			break
 		}
 	}
+	return tx.Commit()
 }

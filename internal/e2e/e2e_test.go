@@ -78,6 +78,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	examples := filepath.Join(root, "examples")
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -94,6 +95,10 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOPROXY", "off")
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
+			// examples.txtar fixes a copy of the bundled examples.
+			if err := os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS(examples)); err != nil {
+				return err
+			}
 			// Fixtures replace the driver with ../stubs/...
 			return os.CopyFS(filepath.Join(env.WorkDir, "stubs"), os.DirFS(stubs))
 		},

@@ -25,5 +25,9 @@
 // Not reported: a LIMIT/OFFSET or keyset query outside a loop, or in a
 // loop whose offset or key does not advance (a page served per request);
 // rowid range walks; walks over handles opened with another driver.
-// There is no fix: the rewrite changes the query.
+// The fix rewrites a walk into pager.Pages or pager.Copy in the loop
+// shapes where that provably keeps the rows the body sees, and for ORDER
+// BY and keyset walks only where the body's effect does not depend on the
+// order of its rows (docs/checks/offsetwalk.md lists the shapes); other
+// walks get no fix.
 package offsetwalk

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -53,6 +54,11 @@ const (
 	pagerWrite = "copy with rowalign's pager.Copy"
 )
 
+// explained, when set, is told why each finding got a fix ("") or none:
+// scripts/fixcount builds rowalign with -tags fixcount (fixcount.go) to
+// count the fixes over the fixtures and the corpus.
+var explained func(at token.Position, what, why string)
+
 // run reports LIMIT/OFFSET and keyset walks: their cost is the strategy,
 // whatever the page size.
 func run(in *checker.Input) []analysis.Diagnostic {
@@ -94,10 +100,15 @@ func run(in *checker.Input) []analysis.Diagnostic {
 			d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg}
 			// The pager rewrite replaces a loop around its own query:
 			// not a helper's call, nor a query of another package.
+			why := "the query is in a helper or another package (reported at the call)"
 			if w.Query != nil && at == ast.Node(w.Query.Call) && w.Query.Remote == "" && w.Remote == "" {
-				if fix := rewrite.For(in, w); fix != nil {
+				var fix *rewrite.Fix
+				if fix, why = rewrite.Explain(in, w); fix != nil {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
 				}
+			}
+			if explained != nil {
+				explained(in.Pass.Fset.Position(at.Pos()), what, why)
 			}
 			out = append(out, d)
 		}

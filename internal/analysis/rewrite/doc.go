@@ -36,4 +36,11 @@
 // not for the empty page the old loop read when the table was an exact
 // multiple of n); the rows it sees are the same, each once, in one
 // snapshot.
+//
+// Keyset walks (Keyset: `WHERE [...] AND key > ? ORDER BY key LIMIT n`
+// over `for { ... }`) and ORDER BY LIMIT/OFFSET walks are rewritten the
+// same way, the keyset's WHERE clause kept whole with the last key's value
+// before the loop, but only where order.go proves that the body's effect
+// does not depend on the order of the rows: the pager reads them in rowid
+// order, not key order.
 package rewrite

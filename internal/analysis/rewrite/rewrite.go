@@ -29,28 +29,43 @@ type Fix struct {
 }
 
 // For returns the fix that walks w with the pager instead, or nil: only
-// a read walk without ORDER BY, in the one loop shape Walk proves keeps
-// the rows the body sees (docs/checks/offsetwalk.md, "The fix"). The
+// a read walk in the one loop shape Walk (or Keyset) proves keeps the rows
+// the body sees, and with ORDER BY or a keyset only where the body's
+// effect does not depend on their order (order.go), or a copy (docs/checks/offsetwalk.md, "The fix"). The
 // offsetwalk check attaches it; the size checks leave the sizes written
 // inside such a loop to it, when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
-	if w.Strategy != pagewalk.OffsetLimit || w.Query == nil || w.Query.Shape.OrderBy {
-		return nil
-	}
-	if w.Write {
-		fix, _ := Copy(in.Pass, w.Query.Call)
-		return fix
-	}
-	fix, _ := Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+	fix, _ := Explain(in, w)
 	return fix
+}
+
+// Explain is For with the reason it offers no fix ("" with a fix).
+func Explain(in *checker.Input, w *pagewalk.Walk) (*Fix, string) {
+	if w.Query == nil {
+		return nil, "the walk's query is not in this function"
+	}
+	switch {
+	case w.Strategy == pagewalk.Keyset && !w.Write:
+		return Keyset(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+	case w.Strategy != pagewalk.OffsetLimit:
+		return nil, "the walk is neither LIMIT/OFFSET nor a keyset read"
+	case w.Write && !w.Query.Shape.OrderBy:
+		return Copy(in.Pass, w.Query.Call)
+	case w.Write:
+		return nil, "the copy has ORDER BY"
+	}
+	return Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
 }
 
 // readWalk matches the one query text the rewrite understands: a plain
 // SELECT of columns or * from one table, an optional WHERE, LIMIT and
 // OFFSET. Anything else in the text (JOIN, ORDER BY, GROUP BY, DISTINCT, a
 // subquery) fails the match or the checks in Walk.
-var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+(` + orderList + `))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+
+// orderList is an ORDER BY list of plain columns.
+const orderList = `[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?(?:\s*,\s*[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?)*`
 
 // unsafeWhere are words that make a WHERE clause more than a filter of
 // the walked table's rows.
@@ -60,13 +75,19 @@ var unsafeWhere = regexp.MustCompile(`(?i)\b(SELECT|JOIN|ORDER|GROUP|LIMIT|OFFSE
 // call, or "" and the reason it offers none. rowGroup is the row group size
 // the page size is rounded to.
 func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
+	return readLoop(pass, call, rowGroup, (*rw).match)
+}
+
+// readLoop finds the loop of a read walk whose query is call, matches it
+// with match, and builds the fix, or returns why not.
+func readLoop(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64, match func(*rw, *ast.AssignStmt, *ast.CallExpr) string) (*Fix, string) {
 	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
 	if why != "" {
 		return nil, why
 	}
 	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
 	assign := path[1].(*ast.AssignStmt)
-	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup}
+	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup, path: path}
 	// The loop is the last statement of its function: an end test that
 	// returns can return after the new loop instead.
 	if len(path) > 5 {
@@ -76,10 +97,16 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
 		}
 	}
-	if why := r.match(assign, call); why != "" {
+	if why := match(r, assign, call); why != "" {
 		return nil, why
 	}
-	removed := []ast.Node{r.loop.Init, r.loop.Post, r.body.List[0], r.end}
+	// What the rewrite deletes, and what of it the new code keeps; the
+	// loop's Init and Post are interfaces, nil when absent, r.end a
+	// pointer, added only when there is one.
+	removed := []ast.Node{r.loop.Init, r.loop.Post, r.body.List[0]}
+	if r.end != nil {
+		removed = append(removed, r.end)
+	}
 	for _, s := range r.counterUse {
 		removed = append(removed, s)
 	}
@@ -90,11 +117,21 @@ func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string
 	if v := r.orphan(removed, kept); v != "" {
 		return nil, "the rewrite would leave " + v + " unused: only the old loop read it (a page size the pager sets itself)"
 	}
-	fix, why := r.edits()
-	if why != "" {
-		return nil, why
+	return r.edits()
+}
+
+// results takes the query's rows and error variables, and checks that the
+// error test follows the query: it stays as it is, and the page's rows are
+// taken after it.
+func (r *rw) results(assign *ast.AssignStmt) string {
+	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
+		return "the query's results are not assigned to two variables"
 	}
-	return fix, ""
+	if !isErrCheck(r.pass.TypesInfo, r.body.List[1], r.err) {
+		return "the query is not followed by `if err != nil { ... }`"
+	}
+	return ""
 }
 
 // firstInLoop finds the loop call runs in as `x, y := call`, the first of
@@ -147,6 +184,13 @@ type rw struct {
 	counter    *types.Var      // the row counter the end test reads, if it goes too
 	counterUse []ast.Stmt      // its declaration and increments
 	scopeNames map[string]bool
+	// stepVal is the page size when it is written in the SQL text, where
+	// step (nil then) is not.
+	stepVal constant.Value
+
+	path    []ast.Node // from the query out to the file
+	orderBy string     // the walk's ORDER BY list, "" without
+	keyVar  *types.Var // a keyset walk's last key
 }
 
 func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
@@ -156,22 +200,11 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	}
 	// The query: rows, err := q.QueryContext(ctx, text, [args...,] n, off),
 	// or q.Query(text, ...), which runs in context.Background().
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || call.Ellipsis.IsValid() {
-		return "the query is not q.QueryContext(ctx, text, ..., n, off) or q.Query(text, ..., n, off)"
-	}
-	textArg, why := r.method(sel, call, "Query")
+	textArg, text, why := r.query(call, "n, off")
 	if why != "" {
 		return why
 	}
-	if !isHandle(info.TypeOf(sel.X)) {
-		return "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
-	}
-	tv, ok := info.Types[call.Args[textArg]]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "the query text is not a constant"
-	}
-	m := readWalk.FindStringSubmatch(constant.StringVal(tv.Value))
+	m := readWalk.FindStringSubmatch(text)
 	if m == nil {
 		return "the query is not SELECT columns FROM one table [WHERE ...] LIMIT ? OFFSET ?"
 	}
@@ -180,7 +213,8 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 			r.cols = append(r.cols, strings.TrimSpace(c))
 		}
 	}
-	r.table, r.where = m[2], strings.TrimSpace(m[3])
+	r.table, r.where, r.orderBy = m[2], strings.TrimSpace(m[3]), m[4]
+	m = append(m[:4], m[5:]...) // the LIMIT is m[4] below
 	if r.where != "" && unsafeWhere.MatchString(r.where) {
 		return "the WHERE clause is more than a filter on the table's columns"
 	}
@@ -205,6 +239,9 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		if r.mentionsOff(a) {
 			return "a WHERE argument depends on the offset"
 		}
+		if why := r.oncePerWalk(a); why != "" {
+			return why
+		}
 	}
 	// The page size: the LIMIT and the step must be the same value.
 	var limit constant.Value
@@ -227,14 +264,8 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		r.groups = max(1, (v+r.rowGroup/2)/r.rowGroup)
 	}
 
-	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
-	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
-		return "the query's results are not assigned to two variables"
-	}
-	// The error test right after the query stays as it is; the page's rows
-	// are taken after it.
-	if !isErrCheck(info, r.body.List[1], r.err) {
-		return "the query is not followed by `if err != nil { ... }`"
+	if why := r.results(assign); why != "" {
+		return why
 	}
 	for _, s := range r.body.List[1:] {
 		if r.mentionsOff(s) {
@@ -248,7 +279,112 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 		return why
 	}
 	r.scopeNames = namesIn(r.body)
+	if r.orderBy != "" {
+		// The pager walks in rowid order: only a body whose effect does
+		// not depend on the order may have it.
+		return r.orderFree(r.path, r.removed(), keyColumn(r.cols, r.orderBy))
+	}
 	return ""
+}
+
+// oncePerWalk returns why the WHERE argument e may differ from page to
+// page: the old loop evaluated it per page, the pager evaluates it once.
+// It may not call a function (time.Now()) nor read a variable the loop
+// writes.
+func (r *rw) oncePerWalk(e ast.Expr) string {
+	info := r.pass.TypesInfo
+	written := map[types.Object]bool{}
+	note := func(x ast.Expr) {
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			case *ast.Ident:
+				written[info.Uses[y]] = true
+			}
+			return
+		}
+	}
+	ast.Inspect(r.loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				note(l)
+			}
+		case *ast.IncDecStmt:
+			note(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				note(n.X)
+			}
+		}
+		return true
+	})
+	why := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; !ok || !tv.IsType() {
+				why = "a WHERE argument is a call, which the old loop made per page and the pager once"
+			}
+		case *ast.Ident:
+			if obj := info.Uses[n]; obj != nil && written[obj] {
+				why = "a WHERE argument reads " + n.Name + ", which the loop changes"
+			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+// removed returns the statements of the body the rewrite deletes.
+func (r *rw) removed() []ast.Stmt {
+	return append([]ast.Stmt{r.body.List[0], r.end}, r.counterUse...)
+}
+
+// keyColumn returns the index in cols of the one column the walk orders
+// by, or -1 (SELECT *, or more than one column).
+func keyColumn(cols []string, orderBy string) int {
+	if strings.Contains(orderBy, ",") {
+		return -1
+	}
+	key := strings.ToLower(strings.Fields(orderBy)[0])
+	for i, c := range cols {
+		if strings.ToLower(c) == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// query matches a read walk's query call on a handle the pager takes, with
+// a constant text: it returns the index of the text argument and the
+// text, or why not. last names the call's last arguments in the reason.
+func (r *rw) query(call *ast.CallExpr, last string) (int, string, string) {
+	info := r.pass.TypesInfo
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return 0, "", fmt.Sprintf("the query is not q.QueryContext(ctx, text, ..., %s) or q.Query(text, ..., %s)", last, last)
+	}
+	textArg, why := r.methodArgs(sel, call, "Query", 1)
+	if why != "" {
+		return 0, "", why
+	}
+	if !isHandle(info.TypeOf(sel.X)) {
+		return 0, "", "the query runs on a type the pager does not take (it takes *sql.DB, *sql.Conn and *sql.Tx)"
+	}
+	tv, ok := info.Types[call.Args[textArg]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return 0, "", "the query text is not a constant"
+	}
+	return textArg, constant.StringVal(tv.Value), ""
 }
 
 // method matches the call's method, name+"Context" with a context or
@@ -256,6 +392,11 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 // of the text argument. The call needs at least the text, the offset and
 // one more argument (the LIMIT's, or a WHERE's).
 func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int, string) {
+	return r.methodArgs(sel, call, name, 2)
+}
+
+// methodArgs is method with at least minArgs arguments after the text.
+func (r *rw) methodArgs(sel *ast.SelectorExpr, call *ast.CallExpr, name string, minArgs int) (int, string) {
 	textArg := 0
 	switch sel.Sel.Name {
 	case name + "Context":
@@ -265,8 +406,8 @@ func (r *rw) method(sel *ast.SelectorExpr, call *ast.CallExpr, name string) (int
 	default:
 		return 0, fmt.Sprintf("the call is not q.%sContext(ctx, text, ..., n, off) or q.%s(text, ..., n, off)", name, name)
 	}
-	if len(call.Args) < textArg+3 {
-		return 0, "the call has fewer arguments than text, size and offset"
+	if len(call.Args) < textArg+1+minArgs {
+		return 0, "the call has fewer arguments than its text and page position need"
 	}
 	r.recv = sel.X
 	return textArg, ""
@@ -325,7 +466,7 @@ func (r *rw) findEnd() string {
 			continue
 		}
 		switch {
-		case bin.Op == token.LSS && (sameVar(info, bin.Y, r.step) || sameValue(info, bin.Y, r.step)):
+		case bin.Op == token.LSS && r.isStep(bin.Y):
 		case (bin.Op == token.EQL || bin.Op == token.LEQ) && isZero(info, bin.Y):
 		default:
 			continue
@@ -384,6 +525,17 @@ func (r *rw) findEnd() string {
 		r.counterUse = uses
 	}
 	return ""
+}
+
+// isStep reports whether e is the page size: the step's variable or
+// value.
+func (r *rw) isStep(e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if r.step == nil {
+		v := valueOf(info, e)
+		return r.stepVal != nil && v.Kind() != constant.Unknown && constant.Compare(v, token.EQL, r.stepVal)
+	}
+	return sameVar(info, e, r.step) || sameValue(info, e, r.step)
 }
 
 // edits builds the fix.
@@ -479,6 +631,9 @@ func (r *rw) namesLoopLocal(n ast.Node) bool {
 }
 
 func (r *rw) mentionsOff(n ast.Node) bool {
+	if r.off == nil {
+		return false
+	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == r.off {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"log"
+	"time"
 )
 
 // Progress logs the offset it reached: the offset is used in the body,
@@ -45,16 +46,23 @@ func Joined(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Ordered needs its rows in id order: the pager walks in rowid order, so
-// no fix.
-func Ordered(ctx context.Context, db *sql.DB) error {
+// Ordered returns the ids in id order: the pager walks in rowid order,
+// so no fix.
+func Ordered(ctx context.Context, db *sql.DB) ([]int64, error) {
+	var ids []int64
 	for off := 0; ; off += pageSize {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM events ORDER BY id LIMIT ? OFFSET ?", pageSize, off) // want `^LIMIT/OFFSET page walk with ORDER BY`
 		if err != nil {
-			return err
+			return nil, err
 		}
 		n := 0
 		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			ids = append(ids, id)
 			n++
 		}
 		rows.Close()
@@ -62,7 +70,7 @@ func Ordered(ctx context.Context, db *sql.DB) error {
 			break
 		}
 	}
-	return nil
+	return ids, nil
 }
 
 // Retrying goes on to the next offset after an error, which the pager
@@ -194,4 +202,26 @@ func Early(ctx context.Context, db *sql.DB) error {
 	}
 	log.Println("the table grew")
 	return nil
+}
+
+// Recent filters by the time of each query: the old loop took a new
+// cutoff per page, the pager would take one, so no fix.
+func Recent(ctx context.Context, db *sql.DB) (int, error) {
+	count := 0
+	for off := 0; ; off += pageSize {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events WHERE created > ? LIMIT ? OFFSET ?", time.Now().Add(-time.Hour), pageSize, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
+		if err != nil {
+			return 0, err
+		}
+		n := 0
+		for rows.Next() {
+			count++
+			n++
+		}
+		rows.Close()
+		if n < pageSize {
+			break
+		}
+	}
+	return count, nil
 }
