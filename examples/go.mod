@@ -9,9 +9,17 @@ replace github.com/duckdb/duckdb-go/v2 => ../testdata/stubs/duckdb-go
 // rowalign itself, from this checkout: go tool rowalign ./...
 replace github.com/rowalign/rowalign => ../
 
+// The pager, which rowalign -fix brings in when it rewrites a walk: a
+// module of its own, with no requirements (README: What your module
+// inherits).
+replace github.com/rowalign/rowalign/runtime => ../runtime
+
 tool github.com/rowalign/rowalign/cmd/rowalign
 
-require github.com/duckdb/duckdb-go/v2 v2.10506.0
+require (
+	github.com/duckdb/duckdb-go/v2 v2.10506.0
+	github.com/rowalign/rowalign/runtime v0.0.0-00010101000000-000000000000
+)
 
 require (
 	github.com/rowalign/rowalign v0.0.0-00010101000000-000000000000 // indirect
