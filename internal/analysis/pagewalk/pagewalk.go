@@ -60,6 +60,10 @@ type Walk struct {
 	// or a helper's call that flushes one), and InTx that the function
 	// running it opened a transaction with BEGIN.
 	Appender, InTx bool
+	// OneTx reports an INSERT ... SELECT walk whose pages all run in one
+	// transaction begun before its loop (the statement's handle is a
+	// *sql.Tx declared outside the loop): its pages are no commits.
+	OneTx bool
 	// flushed is the Appender commit flushes, as an expression of the
 	// function it is written in (app, l for a receiver holding it); nil
 	// when commit is not a flush.

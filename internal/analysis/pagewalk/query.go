@@ -188,6 +188,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	}
 	if s.Kind == sqltext.Insert || s.Kind == sqltext.Create {
 		walk.Write, walk.commit = true, q.Call
+		walk.OneTx = w.txFromOutside(q.Recv, walk.loop)
 	} else {
 		w.commitPages(walk)
 	}
@@ -532,4 +533,19 @@ func (w *walker) isConst(e ast.Expr, want int64) bool {
 
 func within(n, outer ast.Node) bool {
 	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// txFromOutside reports whether recv, a statement's handle, is a
+// *sql.Tx (or sqlx.Tx) variable declared outside loop: a transaction
+// begun before the loop, or the caller's, that every page runs in.
+func (w *walker) txFromOutside(recv ast.Expr, loop ast.Node) bool {
+	if recv == nil || loop == nil {
+		return false
+	}
+	t := w.info.TypeOf(recv)
+	if !flow.IsNamed(t, "database/sql", "Tx") && !flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx") {
+		return false
+	}
+	v, ok := w.flow.ObjectOf(recv).(*types.Var)
+	return ok && (v.Pos() < loop.Pos() || v.Pos() >= loop.End())
 }
