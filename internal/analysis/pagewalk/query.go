@@ -59,6 +59,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	var silent []*Walk
 	for _, q := range queries {
 		foreign, why := sc.Foreign(q.Recv), ""
+		if foreign == "" {
+			why = sc.Why(q.Recv) // a struct field's assignments
+		}
 		if foreign == "?" {
 			// Syntax PostgreSQL and MySQL reject: the query runs on
 			// DuckDB, whatever the handle.

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/passes/commitsize"
 	"github.com/rowalign/rowalign/passes/pagesize"
 )
 
@@ -31,6 +32,7 @@ func TestEngines(t *testing.T) {
 		"example.com/scope/purge",
 		"example.com/scope/ifacestore",
 		"example.com/scope/dashboards",
+		"example.com/scope/warehouse",
 	}
 	// The suite's findings on them, offsetwalk's included, are pinned in
 	// analyzer/testdata/fixtures.txt.
@@ -63,4 +65,13 @@ func TestCallerEngine(t *testing.T) {
 		"example.com/scope/ledger/nightly",
 		"example.com/scope/ledger/localcache",
 	)
+}
+
+// TestFieldCommit is issue 17's "Types" evidence at a commit: in a
+// package that also opens PostgreSQL, a transaction begun on a struct
+// field that every assignment sets to a DuckDB handle commits into
+// DuckDB, and the finding says why. The walks and the silent fields
+// beside them are in warehouse (TestEngines).
+func TestFieldCommit(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), commitsize.Analyzer, "example.com/scope/eventload")
 }

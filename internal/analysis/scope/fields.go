@@ -1,0 +1,97 @@
+package scope
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+)
+
+// Why says how the handle expression x was judged DuckDB's when the
+// judgement took more than its own open, in a package that also talks to
+// another engine (where an unknown handle is not reported): "DuckDB
+// judged from the field Store.db, which this package sets only to DuckDB
+// handles". It returns "" for a handle opened, returned or passed here
+// without a struct field on the way, for a handle not judged DuckDB's,
+// and in a package that talks to DuckDB only.
+func (r *Result) Why(x ast.Expr) string {
+	if r == nil || r.engines == nil || r.engines.otherEngine() == "" || r.engines.ofExpr(x, 0) != DuckDB {
+		return ""
+	}
+	f := r.engines.fieldOf(x, 0)
+	if f == nil {
+		return ""
+	}
+	return "DuckDB judged from the field " + fieldName(f) + ", which this package sets only to DuckDB handles"
+}
+
+// fieldOf returns the struct field of one of this package's types that
+// the handle x is read from, through local variables every write of
+// which reads that field, and through Begin, BeginTx and Conn; nil when
+// x comes from anywhere else on some path.
+func (e *engines) fieldOf(x ast.Expr, depth int) *types.Var {
+	if depth > flow.MaxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		fn := flow.Callee(e.flow.Info, x)
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if fn == nil || !ok || !sameEngineMethods[fn.Name()] {
+			return nil
+		}
+		if recv := fn.Signature().Recv(); recv == nil || !isHandle(recv.Type()) {
+			return nil
+		}
+		return e.fieldOf(sel.X, depth+1)
+	case *ast.StarExpr:
+		return e.fieldOf(x.X, depth+1)
+	case *ast.UnaryExpr:
+		return e.fieldOf(x.X, depth+1)
+	}
+	v, ok := e.flow.ObjectOf(x).(*types.Var)
+	if !ok || v.Pkg() != e.pass.Pkg || e.flow.Escaped[v] {
+		return nil
+	}
+	if v.IsField() {
+		if v.Embedded() {
+			return nil // x.DB of an *sqlx.DB: the handle's, not a field's
+		}
+		return v
+	}
+	if _, isParam := e.flow.Params[v]; isParam {
+		return nil
+	}
+	var field *types.Var
+	for _, w := range e.flow.Writes[v] {
+		if w.Value == nil {
+			return nil
+		}
+		f := e.fieldOf(w.Value, depth+1)
+		if f == nil || field != nil && f != field {
+			return nil
+		}
+		field = f
+	}
+	return field
+}
+
+// fieldName names a field by its struct type, Store.db, when the type is
+// named; by the field alone otherwise.
+func fieldName(f *types.Var) string {
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for g := range st.Fields() {
+				if g == f {
+					return tn.Name() + "." + f.Name()
+				}
+			}
+		}
+	}
+	return f.Name()
+}
