@@ -202,6 +202,9 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 		if pw.Handle >= len(call.Args) {
 			return nil
 		}
+		if !pw.Judged && !scope.Evidence.Callers {
+			return nil
+		}
 		walk.recv = call.Args[pw.Handle]
 		switch w.scope.Foreign(walk.recv) {
 		case "":

@@ -7,6 +7,23 @@ import (
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
+// Evidence turns each kind of evidence that judges a handle of unknown
+// origin DuckDB's, beyond its own open, on or off. Every kind is on; only
+// the measurement of what each one carries and costs turns one off
+// (package analyzer's TestEvidence and BenchmarkEvidence; the figures
+// are in docs/measurements.md).
+var Evidence = struct {
+	// Callers: a caller in another package passes the exported
+	// function a DuckDB handle (package pagewalk's Walks facts).
+	Callers bool
+	// SQL: the query is one only DuckDB runs (sqltext.DuckDBOnly).
+	SQL bool
+	// Fields: the handle is read from a struct field that every
+	// assignment sets to one engine's handle (here, or by an Engine
+	// fact of the field's package).
+	Fields bool
+}{Callers: true, SQL: true, Fields: true}
+
 // Why says how the handle expression x was judged DuckDB's when the
 // judgement took more than its own open, in a package that also talks to
 // another engine (where an unknown handle is not reported): "DuckDB
@@ -15,7 +32,11 @@ import (
 // without a struct field on the way, for a handle not judged DuckDB's,
 // and in a package that talks to DuckDB only.
 func (r *Result) Why(x ast.Expr) string {
-	if r == nil || r.engines == nil || r.engines.otherEngine() == "" || r.engines.ofExpr(x, 0) != DuckDB {
+	if r == nil || r.engines == nil {
+		return ""
+	}
+	defer r.engines.lock()()
+	if r.engines.otherEngine() == "" || r.engines.ofExpr(x, 0) != DuckDB {
 		return ""
 	}
 	f := r.engines.fieldOf(x, 0)
