@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,6 +30,13 @@ var evidences = []evidence{
 	{"no-sql", true, false, true},
 	{"no-fields", true, true, false},
 	{"open-only", false, false, false},
+}
+
+// evidenceWords are the words a finding names each kind of evidence by.
+var evidenceWords = map[string]string{
+	"sql":     "DuckDB judged from the SQL",
+	"callers": "DuckDB judged from the handle this call passes",
+	"fields":  "DuckDB judged from the field",
 }
 
 // set switches scope.Evidence to ev and returns what puts it back.
@@ -123,14 +131,14 @@ func TestEvidence(t *testing.T) {
 			all = got
 			named := map[string]int{}
 			for _, msg := range got {
-				for _, why := range []string{"DuckDB judged from the SQL", "DuckDB judged from the handle this call passes", "DuckDB judged from the field"} {
+				for kind, why := range evidenceWords {
 					if strings.Contains(msg, why) {
-						named[why]++
+						named[kind]++
 					}
 				}
 			}
-			t.Logf("%-10s %d findings in %d packages; messages naming: SQL %d, callers %d, fields %d", ev.name, len(got), len(pkgs),
-				named["DuckDB judged from the SQL"], named["DuckDB judged from the handle this call passes"], named["DuckDB judged from the field"])
+			t.Logf("%-10s %d findings (%d in the corpus) in %d packages; messages naming: SQL %d, callers %d, fields %d", ev.name, len(got), inCorpus(slices.Collect(maps.Keys(got))), len(pkgs),
+				named["sql"], named["callers"], named["fields"])
 			continue
 		}
 		var lost, gained []string
@@ -145,9 +153,13 @@ func TestEvidence(t *testing.T) {
 			}
 		}
 		slices.Sort(lost)
-		t.Logf("%-10s %d findings: %d fewer, %d new", ev.name, len(got), len(lost), len(gained))
+		t.Logf("%-10s %d findings: %d fewer (%d in the corpus), %d new", ev.name, len(got), len(lost), inCorpus(lost), len(gained))
 		for _, k := range lost {
-			t.Logf("    - %s", rel(k))
+			mark := ""
+			if !strings.Contains(all[k], "DuckDB judged") {
+				mark = " (names no evidence)"
+			}
+			t.Logf("    - %s%s", rel(k), mark)
 		}
 		for _, k := range gained {
 			t.Logf("    + %s", rel(k))
@@ -156,6 +168,17 @@ func TestEvidence(t *testing.T) {
 			t.Errorf("%s: no finding depends on it; the fixtures no longer exercise this evidence", ev.name)
 		}
 	}
+}
+
+// inCorpus counts the findings of keys in testdata/corpus.
+func inCorpus(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		if strings.Contains(filepath.ToSlash(k), "/testdata/corpus/") {
+			n++
+		}
+	}
+	return n
 }
 
 // rel shortens a finding's absolute file name to the repository's.

@@ -220,6 +220,9 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 			return nil
 		}
 	}
+	if pw.Judged && walk.recv != nil {
+		walk.Why = w.scope.Why(walk.recv) // the handle this call passes, from a struct field
+	}
 	if !pw.Judged && !walk.silent {
 		walk.Why = "DuckDB judged from the handle this call passes to " + name
 		// Its package reported nothing: the strategy is this call's

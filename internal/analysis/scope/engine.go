@@ -26,6 +26,11 @@ type engines struct {
 	flow *flow.Index
 	// mu guards the memos below: every Result method holds it.
 	mu sync.Mutex
+	// noFields judges with every struct field unknown; plain is such an
+	// index beside this one, built when a field may have decided a
+	// judgement (Result.Why).
+	noFields bool
+	plain    *engines
 
 	objs  map[types.Object]string // memo: "" while resolving
 	funcs map[*types.Func]string  // memo: "" while resolving
@@ -311,7 +316,7 @@ func (e *engines) resolveObject(obj types.Object, depth int) string {
 	if p, ok := e.flow.Params[v]; ok {
 		return e.ofParam(p, depth)
 	}
-	if v.IsField() && !Evidence.Fields {
+	if v.IsField() && (!Evidence.Fields || e.noFields) {
 		return unknown
 	}
 	acc := ""

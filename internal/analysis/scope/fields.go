@@ -24,32 +24,47 @@ var Evidence = struct {
 	Fields bool
 }{Callers: true, SQL: true, Fields: true}
 
-// Why says how the handle expression x was judged DuckDB's when the
-// judgement took more than its own open, in a package that also talks to
-// another engine (where an unknown handle is not reported): "DuckDB
-// judged from the field Store.db, which this package sets only to DuckDB
-// handles". It returns "" for a handle opened, returned or passed here
-// without a struct field on the way, for a handle not judged DuckDB's,
-// and in a package that talks to DuckDB only.
+// Why says how the handle expression x was judged DuckDB's when a struct
+// field decided it, in a package that also talks to another engine
+// (where an unknown handle is not reported): "DuckDB judged from the
+// field Store.db, which this package sets only to DuckDB handles". It
+// returns "" for a handle judged without any struct field (its own open,
+// a function's return, its callers' arguments), for a handle not judged
+// DuckDB's, and in a package that talks to DuckDB only.
 func (r *Result) Why(x ast.Expr) string {
 	if r == nil || r.engines == nil {
 		return ""
 	}
-	defer r.engines.lock()()
-	if r.engines.otherEngine() == "" || r.engines.ofExpr(x, 0) != DuckDB {
+	e := r.engines
+	defer e.lock()()
+	if e.otherEngine() == "" || e.ofExpr(x, 0) != DuckDB {
 		return ""
 	}
-	f := r.engines.fieldOf(x, 0)
-	if f == nil {
+	// Judged again with every struct field unknown: still DuckDB's, no
+	// field decided it.
+	if e.plain == nil {
+		e.plain = newEngines(e.pass, e.flow)
+		e.plain.noFields = true
+	}
+	if e.plain.ofExpr(x, 0) == DuckDB {
 		return ""
 	}
-	return "DuckDB judged from the field " + fieldName(f) + ", which this package sets only to DuckDB handles"
+	switch f := e.fieldOf(x, 0); {
+	case f == nil:
+		// Through an interface's implementations, a transaction
+		// helper's callback, or another package's field.
+		return "DuckDB judged from the fields its handle is read from, each set only to DuckDB handles"
+	case f.Pkg() != e.pass.Pkg:
+		return "DuckDB judged from the field " + f.Pkg().Name() + "." + fieldName(f) + ", which its package sets only to DuckDB handles"
+	default:
+		return "DuckDB judged from the field " + fieldName(f) + ", which this package sets only to DuckDB handles"
+	}
 }
 
-// fieldOf returns the struct field of one of this package's types that
-// the handle x is read from, through local variables every write of
-// which reads that field, and through Begin, BeginTx and Conn; nil when
-// x comes from anywhere else on some path.
+// fieldOf returns the struct field that the handle x is read from,
+// through local variables every write of which reads that field, the
+// parameters of functions every call of which passes it, and Begin,
+// BeginTx and Conn; nil when x comes from anywhere else on some path.
 func (e *engines) fieldOf(x ast.Expr, depth int) *types.Var {
 	if depth > flow.MaxDepth {
 		return nil
@@ -71,7 +86,7 @@ func (e *engines) fieldOf(x ast.Expr, depth int) *types.Var {
 		return e.fieldOf(x.X, depth+1)
 	}
 	v, ok := e.flow.ObjectOf(x).(*types.Var)
-	if !ok || v.Pkg() != e.pass.Pkg || e.flow.Escaped[v] {
+	if !ok || e.flow.Escaped[v] {
 		return nil
 	}
 	if v.IsField() {
@@ -80,19 +95,32 @@ func (e *engines) fieldOf(x ast.Expr, depth int) *types.Var {
 		}
 		return v
 	}
-	if _, isParam := e.flow.Params[v]; isParam {
+	if v.Pkg() != e.pass.Pkg {
 		return nil
 	}
 	var field *types.Var
-	for _, w := range e.flow.Writes[v] {
-		if w.Value == nil {
-			return nil
-		}
-		f := e.fieldOf(w.Value, depth+1)
+	same := func(f *types.Var) bool {
 		if f == nil || field != nil && f != field {
-			return nil
+			return false
 		}
 		field = f
+		return true
+	}
+	if p, isParam := e.flow.Params[v]; isParam {
+		if p.Func == nil || p.Variadic || e.asValue[p.Func] {
+			return nil
+		}
+		for _, call := range e.flow.Calls[p.Func] {
+			if call.Ellipsis.IsValid() || p.Index >= len(call.Args) || !same(e.fieldOf(call.Args[p.Index], depth+1)) {
+				return nil
+			}
+		}
+		return field
+	}
+	for _, w := range e.flow.Writes[v] {
+		if w.Value == nil || !same(e.fieldOf(w.Value, depth+1)) {
+			return nil
+		}
 	}
 	return field
 }
