@@ -78,7 +78,9 @@
 // assignment the package makes sets it to a DuckDB handle (an open, or
 // a constructor parameter every call of which passes one), and
 // Result.Why says so ("DuckDB judged from the field Store.db, which this
-// package sets only to DuckDB handles"). A field set to two engines, or
+// package sets only to DuckDB handles"; a field decided it when the
+// handle, judged again with every field unknown, is not DuckDB's). A
+// field set to two engines, or
 // set only outside its package (an exported field the package never
 // writes), is unknown. Assignments in other packages to an exported
 // field the package does write are not seen by the package itself; an
