@@ -35,7 +35,7 @@ var evidences = []evidence{
 // evidenceWords are the words a finding names each kind of evidence by.
 var evidenceWords = map[string]string{
 	"sql":     "DuckDB judged from the SQL",
-	"callers": "DuckDB judged from the handle this call passes",
+	"callers": "DuckDB judged from the handle",
 	"fields":  "DuckDB judged from the field",
 }
 

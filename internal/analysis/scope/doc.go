@@ -71,7 +71,11 @@
 // package does not talk to SQLite, read_parquet(...), FROM 'file.csv',
 // USING SAMPLE), and the callers of an exported function that walks its
 // handle parameter (Result.HandleParam finds the parameter; the caller's
-// Result.Engine must prove DuckDB). Each finding they bring names them.
+// Result.Engine must prove DuckDB; for a method's walk over a field of
+// its receiver that only an exported constructor sets from one of its
+// parameters, Result.CtorParam names the constructor and the parameter,
+// and the caller's argument to it decides). Each finding they bring
+// names them.
 // So does a finding on a handle read from a struct field of the
 // package's own types (s.db, a transaction begun on it) in a package
 // that talks to another engine: the field is DuckDB's because every

@@ -58,12 +58,18 @@ func TestEngineFixes(t *testing.T) {
 // handle parameters, and stays silent; the importer that passes a DuckDB
 // handle reports the walk at its call (a constant size of the callee's,
 // named where it is written), or the size it passes itself, with a fix;
-// the same calls with the PostgreSQL handle stay silent.
+// the same calls with the PostgreSQL handle stay silent. The same holds
+// for a method's walk over its receiver's field that only a constructor
+// sets (catalog): the caller that got the receiver from New with a
+// DuckDB handle reports it; a receiver of unknown origin, or a field set
+// after New too, stays silent.
 func TestCallerEngine(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
 		"example.com/scope/ledger/reports",
 		"example.com/scope/ledger/nightly",
 		"example.com/scope/ledger/localcache",
+		"example.com/scope/catalog",
+		"example.com/scope/catalog/export",
 	)
 }
 

@@ -3,6 +3,7 @@ package scope
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
@@ -143,4 +144,94 @@ func fieldName(f *types.Var) string {
 		}
 	}
 	return f.Name()
+}
+
+// CtorParam returns, for the handle x that the method decl reads from an
+// unexported field of its receiver (s.db in func (s *Store) Export, or a
+// transaction begun on it), the exported function of the package that
+// alone sets the field, and which of its parameters it sets it from:
+// "New", 0 when New(db *sql.DB) returns &Store{db: db} and nothing else
+// writes Store.db. A caller in another package that gets its Store from
+// New knows the engine this package cannot see. "", -1 otherwise.
+func (r *Result) CtorParam(decl *ast.FuncDecl, x ast.Expr) (string, int) {
+	if r == nil || r.engines == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return "", -1
+	}
+	e := r.engines
+	defer e.lock()()
+	recv, ok := e.flow.Info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	if !ok {
+		return "", -1
+	}
+	f := e.recvField(recv, x, 0)
+	if f == nil || f.Exported() || f.Embedded() || e.flow.Escaped[f] {
+		return "", -1
+	}
+	values := slices.Clone(e.positional[f])
+	for _, w := range e.flow.Writes[f] {
+		if w.Value == nil || w.Tuple {
+			return "", -1
+		}
+		values = append(values, w.Value)
+	}
+	var ctor *types.Func
+	index := -1
+	for _, v := range values {
+		id, ok := ast.Unparen(v).(*ast.Ident)
+		if !ok {
+			return "", -1
+		}
+		pv, ok := e.flow.Info.Uses[id].(*types.Var)
+		if !ok || e.flow.Escaped[pv] || len(e.flow.Writes[pv]) > 0 {
+			return "", -1 // not a parameter, or one written over
+		}
+		p, ok := e.flow.Params[pv]
+		if !ok || p.Func == nil || p.Variadic || !p.Func.Exported() || p.Func.Signature().Recv() != nil || ctor != nil && (p.Func != ctor || p.Index != index) {
+			return "", -1
+		}
+		ctor, index = p.Func, p.Index
+	}
+	if ctor == nil {
+		return "", -1
+	}
+	return ctor.Name(), index
+}
+
+// recvField returns the field of recv that x reads, through Begin,
+// BeginTx and Conn and local variables written once, or nil.
+func (e *engines) recvField(recv *types.Var, x ast.Expr, depth int) *types.Var {
+	if depth > flow.MaxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		fn := flow.Callee(e.flow.Info, x)
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if fn == nil || !ok || !sameEngineMethods[fn.Name()] {
+			return nil
+		}
+		if r := fn.Signature().Recv(); r == nil || !isHandle(r.Type()) {
+			return nil
+		}
+		return e.recvField(recv, sel.X, depth+1)
+	case *ast.SelectorExpr:
+		sel, ok := e.flow.Info.Selections[x]
+		if !ok || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+			return nil
+		}
+		if id, ok := ast.Unparen(x.X).(*ast.Ident); !ok || e.flow.Info.Uses[id] != recv || len(e.flow.Writes[recv]) > 0 {
+			return nil
+		}
+		f, _ := sel.Obj().(*types.Var)
+		return f
+	case *ast.Ident:
+		v, ok := e.flow.Info.Uses[x].(*types.Var)
+		if !ok || v.IsField() || e.flow.Escaped[v] || len(e.flow.Writes[v]) != 1 {
+			return nil
+		}
+		if w := e.flow.Writes[v][0]; w.Value != nil {
+			return e.recvField(recv, w.Value, depth+1)
+		}
+	}
+	return nil
 }
