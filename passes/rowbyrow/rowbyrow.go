@@ -78,7 +78,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		seen[q.Call] = true
 		h := p.handleKind(q.Recv, q.Call, enclosingFunc(q.Cursor))
 		what := fmt.Sprintf("one-row %s per loop iteration", st.kind)
-		out = append(out, finding(q.Call, what, st.kind, h, p.prepared(q.Call), in.Settings.RowGroup))
+		out = append(out, withWhy(finding(q.Call, what, st.kind, h, p.prepared(q.Call), in.Settings.RowGroup), in.Scope.Why(q.Recv)))
 	}
 	// Calls of one-row helpers, the package's own and other packages'.
 	for fn, calls := range p.sc.Flow.Calls {
@@ -96,7 +96,11 @@ func run(in *checker.Input) []analysis.Diagnostic {
 				continue
 			}
 			what := fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
-			out = append(out, finding(call, what, kindOf(w.Kind), h, false, in.Settings.RowGroup))
+			d := finding(call, what, kindOf(w.Kind), h, false, in.Settings.RowGroup)
+			if w.Param >= 0 && w.Param < len(call.Args) {
+				d = withWhy(d, in.Scope.Why(call.Args[w.Param]))
+			}
+			out = append(out, d)
 		}
 	}
 	return out
@@ -163,6 +167,15 @@ func finding(call *ast.CallExpr, what string, kind write, h string, prepared boo
 		instead = "append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it"
 	}
 	return analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: what + " (" + cost + "); " + instead}
+}
+
+// withWhy adds to d's message why its handle was judged DuckDB's, when a
+// struct field decided it (scope.Result.Why).
+func withWhy(d analysis.Diagnostic, why string) analysis.Diagnostic {
+	if why != "" {
+		d.Message += "; " + why
+	}
+	return d
 }
 
 // insertCost says what a one-row INSERT costs on the handle h.

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -27,7 +28,7 @@ var Writers = &analysis.Analyzer{
 	URL:              "https://github.com/rowalign/rowalign/tree/main/passes/rowbyrow",
 	Run:              runWriters,
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{scope.Analyzer},
+	Requires:         []*analysis.Analyzer{scope.Analyzer, pagewalk.QueriesAnalyzer},
 	FactTypes:        []analysis.Fact{new(OneRow)},
 	ResultType:       reflect.TypeFor[*Package](),
 }
@@ -108,9 +109,15 @@ func runWriters(pass *analysis.Pass) (any, error) {
 		return p, nil
 	}
 	p.sc = scope.Of(pass, true, nil)
-	insp := inspector.New(pass.Files)
-	p.Root = insp.Root()
-	p.Queries = sqltext.Find(p.sc.Flow, insp)
+	if pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries); pq.Flow != nil && pq.Flow == p.sc.Flow {
+		// DuckDB client code: QueriesAnalyzer found its queries, over
+		// the same value index.
+		p.Root, p.Queries = pq.Insp.Root(), pq.Local
+	} else {
+		insp := inspector.New(pass.Files)
+		p.Root = insp.Root()
+		p.Queries = sqltext.Find(p.sc.Flow, insp)
+	}
 	p.findWriters()
 	for fn, f := range p.local {
 		if fn.Pkg() == pass.Pkg {

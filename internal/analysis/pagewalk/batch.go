@@ -42,6 +42,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 				}
 			}
 			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
+			walk.Why = w.commitWhy(call, appender)
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
 			return walk
@@ -134,6 +135,7 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 					break enclosing
 				}
 				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size}
+				walk.Why = w.commitWhy(call, appender)
 				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
 				walk.Sites = w.sites(size, 0)
 				return walk
@@ -237,6 +239,17 @@ func (w *walker) isTxCommit(call *ast.CallExpr) bool {
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && w.scope.Foreign(sel.X) == ""
+}
+
+// commitWhy says how the transaction commit commits into DuckDB when a
+// struct field decided it (scope.Result.Why); "" for an Appender's flush,
+// which is DuckDB's by its type.
+func (w *walker) commitWhy(commit *ast.CallExpr, appender bool) string {
+	sel, ok := ast.Unparen(commit.Fun).(*ast.SelectorExpr)
+	if appender || !ok {
+		return ""
+	}
+	return w.scope.Why(sel.X)
 }
 
 // recvType returns the receiver type of a method, nil for a function.

@@ -56,6 +56,12 @@ type ParamWalk struct {
 	// sizes itself; otherwise a caller must prove its handle is DuckDB's.
 	Handle int
 	Judged bool
+	// Ctor is, for a method's walk over a field of its receiver, the
+	// exported function that alone sets the field, from its parameter
+	// CtorParam: a caller that got the receiver from Ctor knows the
+	// handle's engine. "" otherwise.
+	Ctor      string
+	CtorParam int
 	// Sizes are the parameters the page size comes from.
 	Sizes []int
 	// Sites are the constant page sizes the walk's own package traced,
@@ -79,6 +85,9 @@ func (w ParamWalk) String() string {
 		if w.Judged {
 			s += " (DuckDB's here)"
 		}
+	}
+	if w.Ctor != "" {
+		s += fmt.Sprintf(" over the receiver's handle, parameter %d of %s", w.CtorParam, w.Ctor)
 	}
 	for _, p := range w.Sizes {
 		s += fmt.Sprintf(", size parameter %d", p)
@@ -111,7 +120,10 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 		}
 		pw.Sizes = w.sizeParams(fn, walk.size)
 		if !pw.Judged {
-			if pw.Handle < 0 {
+			if pw.Handle < 0 && walk.recv != nil {
+				pw.Ctor, pw.CtorParam = w.scope.CtorParam(decl, walk.recv)
+			}
+			if pw.Handle < 0 && pw.Ctor == "" {
 				continue // nothing a caller can add
 			}
 			for _, s := range walk.Sites {
@@ -198,11 +210,18 @@ func (w *walker) callerWalks(pass *analysis.Pass) (walks, silent []*Walk) {
 func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *Walk {
 	name := fn.Pkg().Name() + "." + fn.Name()
 	walk := &Walk{Strategy: pw.Strategy, Write: pw.Write, orderBy: pw.OrderBy, call: call, from: name + ", " + pw.At}
-	if pw.Handle >= 0 {
+	if pw.Handle >= 0 || pw.Ctor != "" {
 		if pw.Handle >= len(call.Args) {
 			return nil
 		}
-		walk.recv = call.Args[pw.Handle]
+		if !pw.Judged && !scope.Evidence.Callers {
+			return nil
+		}
+		if pw.Handle >= 0 {
+			walk.recv = call.Args[pw.Handle]
+		} else if walk.recv = w.ctorArg(call, fn, pw); walk.recv == nil {
+			return nil
+		}
 		switch w.scope.Foreign(walk.recv) {
 		case "":
 			if !pw.Judged && w.scope.Engine(walk.recv) != scope.DuckDB {
@@ -217,8 +236,14 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 			return nil
 		}
 	}
+	if pw.Judged && walk.recv != nil {
+		walk.Why = w.scope.Why(walk.recv) // the handle this call passes, from a struct field
+	}
 	if !pw.Judged && !walk.silent {
 		walk.Why = "DuckDB judged from the handle this call passes to " + name
+		if pw.Ctor != "" {
+			walk.Why = "DuckDB judged from the handle " + types.ExprString(walk.recv) + " given to " + fn.Pkg().Name() + "." + pw.Ctor + " for this receiver"
+		}
 		// Its package reported nothing: the strategy is this call's
 		// finding too (offsetwalk).
 		walk.Remote = walk.from
@@ -241,4 +266,30 @@ func (w *walker) callerWalk(call *ast.CallExpr, fn *types.Func, pw ParamWalk) *W
 		return nil
 	}
 	return walk
+}
+
+// ctorArg returns, for the call of a method whose walk is over its
+// receiver's handle, the handle the receiver was given: the argument
+// CtorParam of the one call of pw.Ctor the receiver comes from
+// (s := store.New(duck); s.Export(ctx), or store.New(duck).Export(ctx)),
+// or nil.
+func (w *walker) ctorArg(call *ast.CallExpr, fn *types.Func, pw ParamWalk) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	ctor, isFunc := fn.Pkg().Scope().Lookup(pw.Ctor).(*types.Func)
+	if !ok || !isFunc {
+		return nil
+	}
+	x := ast.Unparen(sel.X)
+	if id, ok := x.(*ast.Ident); ok {
+		v, ok := w.info.Uses[id].(*types.Var)
+		if !ok || w.flow.Escaped[v] || len(w.flow.Writes[v]) != 1 {
+			return nil
+		}
+		x = ast.Unparen(w.flow.Writes[v][0].Value)
+	}
+	c, ok := x.(*ast.CallExpr)
+	if !ok || flow.Callee(w.info, c) != ctor || c.Ellipsis.IsValid() || pw.CtorParam >= len(c.Args) || len(c.Args) != ctor.Signature().Params().Len() {
+		return nil
+	}
+	return c.Args[pw.CtorParam]
 }

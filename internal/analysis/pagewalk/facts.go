@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,6 +56,9 @@ type Queries struct {
 	Insp    *inspector.Inspector
 	Flow    *flow.Index
 	Queries []*sqltext.Query
+	// Local are the package's own queries (sqltext.Find), the first
+	// len(Local) of Queries: rowbyrow's Writers reads them too.
+	Local []*sqltext.Query
 }
 
 // QueriesAnalyzer finds the queries of each DuckDB client package (scope
@@ -79,7 +83,8 @@ var QueriesAnalyzer = &analysis.Analyzer{
 		insp := inspector.New(pass.Files)
 		qs := sqltext.Find(sc.Flow, insp)
 		exportPageFuncs(pass, sc, qs)
-		return &Queries{Insp: insp, Flow: sc.Flow, Queries: append(qs, RemoteQueries(pass, sc, insp)...)}, nil
+		qs = slices.Clip(qs)
+		return &Queries{Insp: insp, Flow: sc.Flow, Local: qs, Queries: append(qs, RemoteQueries(pass, sc, insp)...)}, nil
 	},
 }
 

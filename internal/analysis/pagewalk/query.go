@@ -59,7 +59,10 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	var silent []*Walk
 	for _, q := range queries {
 		foreign, why := sc.Foreign(q.Recv), ""
-		if foreign == "?" {
+		if foreign == "" {
+			why = sc.Why(q.Recv) // a struct field's assignments
+		}
+		if foreign == "?" && scope.Evidence.SQL {
 			// Syntax PostgreSQL and MySQL reject: the query runs on
 			// DuckDB, whatever the handle.
 			if m := sqltext.DuckDBOnly(q.Text); m != "" && (m != "rowid" || !sc.TalksTo("sqlite")) {
@@ -88,7 +91,7 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		if c := w.foreignCopy(walk, foreign); c != nil {
 			res.Walks = append(res.Walks, c)
 			pageLoops[c.loop] = true
-		} else if foreign == "?" && pass != nil {
+		} else if foreign == "?" && pass != nil && scope.Evidence.Callers {
 			walk.silent = true
 			silent = append(silent, walk)
 		}

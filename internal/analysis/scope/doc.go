@@ -71,7 +71,25 @@
 // package does not talk to SQLite, read_parquet(...), FROM 'file.csv',
 // USING SAMPLE), and the callers of an exported function that walks its
 // handle parameter (Result.HandleParam finds the parameter; the caller's
-// Result.Engine must prove DuckDB). Each finding they bring names them.
+// Result.Engine must prove DuckDB; for a method's walk over a field of
+// its receiver that only an exported constructor sets from one of its
+// parameters, Result.CtorParam names the constructor and the parameter,
+// and the caller's argument to it decides). Each finding they bring
+// names them.
+//
+// So does a finding on a handle read from a struct field (s.db, a
+// transaction begun on it, a helper's parameter every call of which
+// passes it) in a package that talks to another engine: the field is
+// DuckDB's because every assignment the package makes sets it to a
+// DuckDB handle (an open, or a constructor parameter every call of which
+// passes one), and Result.Why says so ("DuckDB judged from the field
+// Store.db, which this package sets only to DuckDB handles"). A field
+// decided it when the handle, judged again with every field unknown, is
+// not DuckDB's. A field set to two engines, or set only outside its
+// package (an exported field the package never writes), is unknown.
+// Assignments in other packages to an exported field the package does
+// write are not seen by the package itself; an importer that writes it
+// joins its own writes with the field's Engine fact.
 //
 // Analyzer reports nothing. Result lets the rowalign checks return at
 // once on packages that are not DuckDB code, which is most of any build.

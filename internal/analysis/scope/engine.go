@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -23,6 +24,13 @@ const unknown = "?"
 type engines struct {
 	pass *analysis.Pass
 	flow *flow.Index
+	// mu guards the memos below: every Result method holds it.
+	mu sync.Mutex
+	// noFields judges with every struct field unknown; plain is such an
+	// index beside this one, built when a field may have decided a
+	// judgement (Result.Why).
+	noFields bool
+	plain    *engines
 
 	objs  map[types.Object]string // memo: "" while resolving
 	funcs map[*types.Func]string  // memo: "" while resolving
@@ -59,6 +67,12 @@ type binding struct {
 	decl *ast.FuncDecl
 	args map[*types.Var]ast.Expr
 	from map[*types.Var]int
+}
+
+// lock locks e for one question and returns its unlock.
+func (e *engines) lock() func() {
+	e.mu.Lock()
+	return e.mu.Unlock
 }
 
 // local reports whether obj is declared in the bound function: its
@@ -301,6 +315,9 @@ func (e *engines) resolveObject(obj types.Object, depth int) string {
 	}
 	if p, ok := e.flow.Params[v]; ok {
 		return e.ofParam(p, depth)
+	}
+	if v.IsField() && (!Evidence.Fields || e.noFields) {
+		return unknown
 	}
 	acc := ""
 	if v.Pkg() != e.pass.Pkg {

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/passes/commitsize"
 	"github.com/rowalign/rowalign/passes/pagesize"
 )
 
@@ -31,6 +32,7 @@ func TestEngines(t *testing.T) {
 		"example.com/scope/purge",
 		"example.com/scope/ifacestore",
 		"example.com/scope/dashboards",
+		"example.com/scope/warehouse",
 	}
 	// The suite's findings on them, offsetwalk's included, are pinned in
 	// analyzer/testdata/fixtures.txt.
@@ -56,11 +58,26 @@ func TestEngineFixes(t *testing.T) {
 // handle parameters, and stays silent; the importer that passes a DuckDB
 // handle reports the walk at its call (a constant size of the callee's,
 // named where it is written), or the size it passes itself, with a fix;
-// the same calls with the PostgreSQL handle stay silent.
+// the same calls with the PostgreSQL handle stay silent. The same holds
+// for a method's walk over its receiver's field that only a constructor
+// sets (catalog): the caller that got the receiver from New with a
+// DuckDB handle reports it; a receiver of unknown origin, or a field set
+// after New too, stays silent.
 func TestCallerEngine(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer,
 		"example.com/scope/ledger/reports",
 		"example.com/scope/ledger/nightly",
 		"example.com/scope/ledger/localcache",
+		"example.com/scope/catalog",
+		"example.com/scope/catalog/export",
 	)
+}
+
+// TestFieldCommit is issue 17's "Types" evidence at a commit: in a
+// package that also opens PostgreSQL, a transaction begun on a struct
+// field that every assignment sets to a DuckDB handle commits into
+// DuckDB, and the finding says why. The walks and the silent fields
+// beside them are in warehouse (TestEngines).
+func TestFieldCommit(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), commitsize.Analyzer, "example.com/scope/eventload")
 }

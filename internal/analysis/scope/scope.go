@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -36,8 +37,13 @@ type Package struct {
 	// or the sql.Open("duckdb", ...) call it makes.
 	Via string
 
-	pass    *analysis.Pass
-	engines *engines // built on first use
+	pass *analysis.Pass
+	// The engine index is built on first use and shared by every
+	// analyzer that reads this package's scope: the drivers run
+	// analyzers of one package in parallel (QueriesAnalyzer beside
+	// rowbyrow's Writers), so its creation and its memo are locked.
+	mu      sync.Mutex
+	engines *engines
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,12 +60,17 @@ func run(pass *analysis.Pass) (any, error) {
 	// Only packages that hand out database handles get a value index
 	// here: a check builds one anyway for a package in scope.
 	if objs := handleObjects(pass.Pkg); len(objs) > 0 {
-		p.engineIndex().exportFacts(objs)
+		e := p.engineIndex()
+		unlock := e.lock()
+		e.exportFacts(objs)
+		unlock()
 	}
 	return p, nil
 }
 
 func (p *Package) engineIndex() *engines {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.engines == nil {
 		p.engines = newEngines(p.pass, flow.New(p.pass.TypesInfo, p.pass.Files))
 	}
@@ -195,6 +206,7 @@ func (r *Result) Foreign(x ast.Expr) string {
 	if r == nil || r.engines == nil {
 		return ""
 	}
+	defer r.engines.lock()()
 	switch eng := r.engines.ofExpr(x, 0); eng {
 	case DuckDB:
 		return ""
@@ -217,6 +229,7 @@ func (r *Result) Engine(x ast.Expr) string {
 	if r == nil || r.engines == nil {
 		return unknown
 	}
+	defer r.engines.lock()()
 	return r.engines.ofExpr(x, 0)
 }
 
@@ -228,6 +241,7 @@ func (r *Result) HandleParam(decl *ast.FuncDecl, x ast.Expr) int {
 	if r == nil || r.engines == nil {
 		return -1
 	}
+	defer r.engines.lock()()
 	return r.engines.paramOf(decl, x)
 }
 
@@ -240,6 +254,7 @@ func (r *Result) TalksTo(engine string) bool {
 		return false
 	}
 	e := r.engines
+	defer e.lock()()
 	for _, imp := range e.pass.Pkg.Imports() {
 		var f OpensOther
 		if pathEngine(imp.Path()) == engine || e.pass.ImportPackageFact(imp, &f) && f.Engine == engine {

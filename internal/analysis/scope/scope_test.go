@@ -86,3 +86,55 @@ func TestForeign(t *testing.T) {
 		}
 	}
 }
+
+// askAll asks every question Result answers about every expression of
+// the package: two of them, run side by side by the driver as
+// QueriesAnalyzer and rowbyrow's Writers are, share one engine index.
+func askAll(name string) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             name,
+		Doc:              "test: concurrent scope questions",
+		Requires:         []*analysis.Analyzer{scope.Analyzer},
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := scope.Of(pass, true, nil)
+			for _, f := range pass.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if x, ok := n.(ast.Expr); ok {
+						res.Foreign(x)
+						res.Why(x)
+						res.Engine(x)
+					}
+					return true
+				})
+			}
+			res.TalksTo("postgres")
+			return nil, nil
+		},
+	}
+}
+
+// TestConcurrentQuestions is run with -race: the engine index is built
+// on first use and memoises its answers, and analyzers of one package
+// run in parallel (go test -race ./internal/analysis/scope -run
+// TestConcurrentQuestions reported a race in engineIndex before it was
+// locked).
+func TestConcurrentQuestions(t *testing.T) {
+	both := &analysis.Analyzer{
+		Name:     "both",
+		Doc:      "test: runs two askers side by side",
+		Requires: []*analysis.Analyzer{askAll("ask1"), askAll("ask2")},
+		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
+	}
+	// The fixtures' want comments are the checks': only the race
+	// detector judges this run.
+	results := analysistest.Run(quiet{}, analysistest.TestData(), both, "example.com/scope/warehouse", "example.com/scope/migrate")
+	if len(results) == 0 {
+		t.Fatal("no package analysed")
+	}
+}
+
+// quiet drops analysistest's checks of the want comments.
+type quiet struct{}
+
+func (quiet) Errorf(string, ...any) {}

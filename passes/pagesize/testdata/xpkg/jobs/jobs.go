@@ -135,7 +135,7 @@ func (r *Runner) Archive(ctx context.Context) error {
 // Audit walks through the shared helper, which takes the page size.
 func (r *Runner) Audit(ctx context.Context) error {
 	count := func(*sql.Rows) error { return nil }
-	if err := duckpage.Each(ctx, r.wh, "audit_log", 300_000, count); err != nil { // want `page size 300000 is not a multiple of DuckDB's 122880-row row group: .*; use 245_760$`
+	if err := duckpage.Each(ctx, r.wh, "audit_log", 300_000, count); err != nil { // want `page size 300000 is not a multiple of DuckDB's 122880-row row group: .*; use 245_760; DuckDB judged from the field Runner\.wh, which this package sets only to DuckDB handles$`
 		return err
 	}
 	// The same helper over PostgreSQL: silent, and left alone by -fix.
