@@ -7,6 +7,7 @@ require (
 	github.com/lib/pq v1.10.9
 	github.com/marcboeker/go-duckdb v1.8.5
 	github.com/marcboeker/go-duckdb/v2 v2.4.3
+	github.com/rowalign/rowalign v0.0.0
 )
 
 replace (
@@ -14,4 +15,5 @@ replace (
 	github.com/lib/pq => ../../../testdata/stubs/pq
 	github.com/marcboeker/go-duckdb => ../../../testdata/stubs/go-duckdb
 	github.com/marcboeker/go-duckdb/v2 => ../../../testdata/stubs/go-duckdb-v2
+	github.com/rowalign/rowalign => ../../../testdata/stubs/rowalign
 )
