@@ -58,10 +58,10 @@ func (w *walker) polls(loop ast.Node) bool {
 // isTimeChan reports whether e is a channel of time.Time (a Ticker's or
 // Timer's C, time.After, time.Tick).
 func (w *walker) isTimeChan(e ast.Expr) bool {
-	ch, ok := w.info.TypeOf(e).(*types.Chan)
-	if !ok {
-		return false
+	t := w.info.TypeOf(e)
+	if t == nil {
+		return false // code the type checker rejected
 	}
-	named, ok := ch.Elem().(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Time"
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
 }

@@ -87,7 +87,8 @@ func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string 
 			// INSERT ... SELECT pages smaller than a row group, all in one
 			// transaction, fill the transaction's own row groups: 100,000-
 			// row pages left the same 9 groups as 122,880-row pages, and
-			// took no longer (docs/measurements.md, "Commit size").
+			// took no longer (docs/measurements.md, "Committing page by
+			// page"; cd scripts && go run ./measure commit -onetx 100000).
 			return ""
 		}
 		return settings.CommitSize
