@@ -155,14 +155,12 @@ func docOf(n ast.Node) *ast.CommentGroup {
 // cannot be read.
 func (r *rw) otherFileNames() (names map[string]bool, ok bool) {
 	have := map[string]bool{}
-	var dir string
 	for _, f := range r.pass.Files {
-		name := r.pass.Fset.File(f.Pos()).Name()
-		have[name] = true
-		if dir == "" {
-			dir = filepath.Dir(name)
-		}
+		have[r.pass.Fset.File(f.Pos()).Name()] = true
 	}
+	// The directory of the file the fix edits, which is the user's own
+	// (a cgo package's other files may be the build's copies).
+	dir := filepath.Dir(r.pass.Fset.File(r.file.Pos()).Name())
 	entries, err := os.ReadDir(dir)
 	if err != nil || !filepath.IsAbs(dir) {
 		return nil, false

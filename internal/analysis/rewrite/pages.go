@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // The pager's pages are whole row groups, not n rows: what a body does
@@ -200,6 +201,27 @@ func (r *rw) runsSQL(query *ast.CallExpr) string {
 		return why == ""
 	})
 	return why
+}
+
+// ownTx returns why the pager's own transaction for the walk could fail
+// where the old loop did not, or "". On a *sql.DB or *sql.Conn the pager
+// begins a transaction: a package that begins them with SQL (BEGIN) may
+// hold one open on that connection, and DuckDB begins none inside another.
+// On a *sql.Tx the pager writes the walked table's database to pin its
+// rowids (DELETE ... WHERE false): a package that attaches databases may
+// write another one in that transaction, and DuckDB lets a transaction
+// write one database.
+func (r *rw) ownTx() string {
+	tx := isTx(r.pass.TypesInfo.TypeOf(r.recv))
+	for _, q := range r.in.Walks.Queries {
+		switch {
+		case !tx && q.Shape.Kind == sqltext.Begin:
+			return "the package begins transactions with SQL (BEGIN, line " + r.line(q.Call) + "): the pager begins its own on the walk's connection, which DuckDB refuses inside one"
+		case tx && q.Shape.Kind == sqltext.Attach:
+			return "the walk runs in the caller's transaction and the package attaches databases (line " + r.line(q.Call) + "): the pager writes the walked table's database to pin its rowids, and DuckDB lets a transaction write one database"
+		}
+	}
+	return ""
 }
 
 // isSQLHandle reports whether t is database/sql's DB, Conn, Tx or Stmt, or

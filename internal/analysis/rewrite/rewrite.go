@@ -284,6 +284,9 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if why := r.runsSQL(call); why != "" {
 		return why
 	}
+	if why := r.ownTx(); why != "" {
+		return why
+	}
 	if _, _, why := catalogOf(r.in).table(r.table, true); why != "" {
 		return why
 	}
