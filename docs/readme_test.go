@@ -120,3 +120,39 @@ func TestReadmePatternCoversGoWork(t *testing.T) {
 		t.Fatalf("go.work lists %d modules", n)
 	}
 }
+
+// TestReadmeCustomGCL: the README's .custom-gcl.yml builds what
+// scripts/golangci/build.sh builds and tests (the same golangci-lint
+// version, module and plugin package), from a checkout: it said
+// `version: v0.1.0`, a release nobody has published.
+func TestReadmeCustomGCL(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sample, ok := strings.Cut(string(readme), "`.custom-gcl.yml`:\n\n```yaml\n")
+	if !ok {
+		t.Fatal("README.md has no .custom-gcl.yml sample")
+	}
+	sample, _, _ = strings.Cut(sample, "```")
+	script, err := os.ReadFile("../scripts/golangci/.custom-gcl.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := func(yml, key string) string {
+		m := regexp.MustCompile(`(?m)^[ -]*` + key + `:\s*(\S+)`).FindStringSubmatch(yml)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	for _, key := range []string{"version", "module", "import"} {
+		if got, want := value(sample, key), value(string(script), key); got == "" || got != want {
+			t.Errorf("README's .custom-gcl.yml: %s %q, scripts/golangci/.custom-gcl.yml %q", key, got, want)
+		}
+	}
+	_, plugin, _ := strings.Cut(sample, "plugins:")
+	if value(plugin, "version") != "" || value(plugin, "path") == "" {
+		t.Errorf("README's .custom-gcl.yml plugin: want a path to a checkout and no version (nothing is published):\n%s", plugin)
+	}
+}
