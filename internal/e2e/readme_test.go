@@ -142,7 +142,9 @@ func TestReadmeSamples(t *testing.T) {
 }
 
 // runIn runs name args in dir and returns its output, failing the test
-// unless it exits with code.
+// unless it exits with code. Unlike runTool it keeps the environment as
+// it is: examples/ is a workspace of its own, where runTool's
+// GOFLAGS=-mod=mod is an error.
 func runIn(t *testing.T, dir string, code int, name string, args ...string) (stdout, stderr string) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
