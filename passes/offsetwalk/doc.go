@@ -29,6 +29,6 @@
 // or pager.Copy where that provably computes what the loop computed and
 // builds: the loop shape, a table the package creates, nothing done once
 // a page, a package that imports the pager already
-// (docs/checks/offsetwalk.md, "Fix"); other walks, ORDER BY and keyset
+// (docs/reference/offsetwalk.md); other walks, ORDER BY and keyset
 // walks among them, get no fix.
 package offsetwalk

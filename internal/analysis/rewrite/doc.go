@@ -3,7 +3,7 @@
 // rewrite provably keeps the rows the loop body sees. Everywhere else it
 // says why it offers no fix.
 //
-// The one shape it rewrites (docs/checks/offsetwalk.md lists what it
+// The one shape it rewrites (docs/reference/offsetwalk.md lists what it
 // refuses, and why):
 //
 //	for off := 0; ; off += n {
@@ -43,6 +43,6 @@
 // ORDER BY and keyset walks get no fix: the pager reads in rowid order, and
 // the proof that a body does not depend on the order of its rows, which
 // offered the fix for 8 of the 193 fixture walks and none of the corpus's
-// 29, let three programs compute something else (docs/checks/offsetwalk.md,
-// "Fix").
+// 29, let three programs compute something else (docs/reference/offsetwalk.md,
+// "The fix, shape by shape").
 package rewrite

@@ -29,7 +29,7 @@ const NoPager = "the package does not import " + PagerPath + ", so its module ma
 
 // ordered is the reason an ORDER BY or keyset walk gets no fix: the pager
 // reads rowid order, and proving a body indifferent to the order it sees
-// its rows in was sometimes wrong (docs/checks/offsetwalk.md, "Fix").
+// its rows in was sometimes wrong (docs/reference/offsetwalk.md, "The fix, shape by shape").
 const ordered = "the walk reads in key order (ORDER BY or keyset) and the pager in rowid order: ordered walks are not rewritten"
 
 // A Fix is the rewrite of one walk: the edits of its suggested fix, and
@@ -60,8 +60,8 @@ func (f *Fix) Replaces(pos token.Pos) bool {
 // For returns the fix that walks w with the pager instead, or nil: only
 // a LIMIT/OFFSET walk without ORDER BY, in the one loop shape Walk (or
 // Copy) proves computes what the loop computed, over a table the package
-// creates, in a package that can import the pager (docs/checks/offsetwalk.md,
-// "Fix"). The offsetwalk check attaches it; the size checks leave the sizes
+// creates, in a package that can import the pager (docs/reference/offsetwalk.md,
+// "The fix, shape by shape"). The offsetwalk check attaches it; the size checks leave the sizes
 // it replaces to it (Replaces), when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
