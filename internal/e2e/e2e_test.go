@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,8 +100,18 @@ func TestScripts(t *testing.T) {
 			if err := os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS(examples)); err != nil {
 				return err
 			}
+			// rewritebuild.txtar runs golangci-lint --fix with it, when set.
+			env.Setenv("ROWALIGN_GOLANGCI", os.Getenv("ROWALIGN_GOLANGCI"))
 			// Fixtures replace the driver with ../stubs/...
 			return os.CopyFS(filepath.Join(env.WorkDir, "stubs"), os.DirFS(stubs))
+		},
+		// [golangci]: $ROWALIGN_GOLANGCI names a golangci-lint built by
+		// scripts/golangci/build.sh.
+		Condition: func(cond string) (bool, error) {
+			if cond == "golangci" {
+				return os.Getenv("ROWALIGN_GOLANGCI") != "", nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
 }

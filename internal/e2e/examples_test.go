@@ -45,8 +45,8 @@ func TestExamples(t *testing.T) {
 	want := []string{
 		"archive/archive.go:14:84 attachsize",
 		"archive/archive.go:24:16 offsetwalk",
-		"export/export.go:14:18 commitsize",
-		"export/export.go:24:15 offsetwalk",
+		"export/export.go:29:18 commitsize",
+		"export/export.go:39:15 offsetwalk",
 		// load.go flushes every 1<<17 rows, so the automatic flush at
 		// 204,800 never runs: commitsize's finding, not appendertx's
 		// (issue 10).

@@ -25,9 +25,10 @@
 // Not reported: a LIMIT/OFFSET or keyset query outside a loop, or in a
 // loop whose offset or key does not advance (a page served per request);
 // rowid range walks; walks over handles opened with another driver.
-// The fix rewrites a walk into pager.Pages or pager.Copy in the loop
-// shapes where that provably keeps the rows the body sees, and for ORDER
-// BY and keyset walks only where the body's effect does not depend on the
-// order of its rows (docs/reference/offsetwalk.md lists the shapes); other
-// walks get no fix.
+// The fix rewrites a LIMIT/OFFSET walk without ORDER BY into pager.Pages
+// or pager.Copy where that provably computes what the loop computed and
+// builds: the loop shape, a table the package creates, nothing done once
+// a page, a package that imports the pager already
+// (docs/reference/offsetwalk.md); other walks, ORDER BY and keyset
+// walks among them, get no fix.
 package offsetwalk

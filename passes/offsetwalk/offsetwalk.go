@@ -52,6 +52,12 @@ const (
 const (
 	pagerRead  = "walk rowid ranges with rowalign's pager.Pages"
 	pagerWrite = "copy with rowalign's pager.Copy"
+	// enableRead and enableWrite replace them when the rewrite is proven
+	// but the package does not import the pager yet (rewrite.NoPager), so
+	// that it would not build: once it does (import _ is enough), -fix
+	// rewrites the walk.
+	enableRead  = "import rowalign's runtime/pager and -fix rewrites this into pager.Pages"
+	enableWrite = "import rowalign's runtime/pager and -fix rewrites this into pager.Copy"
 )
 
 // explained, when set, is told why each finding got a fix ("") or none:
@@ -91,21 +97,25 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Write {
 			alt = pagerWrite
 		}
-		msg := fmt.Sprintf("%s: %s; %s", what, cost, alt)
-		if w.Remote != "" {
-			msg = fmt.Sprintf("%s (in %s): %s; %s; %s", what, w.Remote, cost, alt, w.Why)
-		}
 		for _, at := range w.ReportAt() {
 			// A helper's query is reported where a loop makes it a walk.
-			d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg}
+			d := analysis.Diagnostic{Pos: at.Pos(), End: at.End()}
 			// The pager rewrite replaces a loop around its own query:
 			// not a helper's call, nor a query of another package.
 			why := "the query is in a helper or another package (reported at the call)"
+			use := alt
 			if w.Query != nil && at == ast.Node(w.Query.Call) && w.Query.Remote == "" && w.Remote == "" {
 				var fix *rewrite.Fix
 				if fix, why = rewrite.Explain(in, w); fix != nil {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix.SuggestedFix}
 				}
+				if why == rewrite.NoPager {
+					use = map[bool]string{false: enableRead, true: enableWrite}[w.Write]
+				}
+			}
+			d.Message = fmt.Sprintf("%s: %s; %s", what, cost, use)
+			if w.Remote != "" {
+				d.Message = fmt.Sprintf("%s (in %s): %s; %s; %s", what, w.Remote, cost, use, w.Why)
 			}
 			if explained != nil {
 				explained(in.Pass.Fset.Position(at.Pos()), what, why)

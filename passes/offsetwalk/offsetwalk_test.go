@@ -16,5 +16,5 @@ func Test(t *testing.T) {
 // shapes it rewrites and on those it must leave alone (their goldens are
 // their sources).
 func TestRewrite(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/rewrite")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/rewrite", "example.com/fixtures/nopager", "example.com/fixtures/blankpager", "example.com/fixtures/txsql", "example.com/fixtures/attached")
 }

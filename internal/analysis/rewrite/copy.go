@@ -6,18 +6,15 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-)
 
-// copyWalk matches the one copy the rewrite understands: INSERT INTO dst,
-// an optional column list, SELECT the same columns or * FROM src, an
-// optional WHERE, LIMIT and OFFSET.
-var copyWalk = regexp.MustCompile(`(?is)^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})\s*(?:\(\s*([a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s*\))?\s+SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
+	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+)
 
 // Copy returns the rewrite of a LIMIT/OFFSET copy loop (INSERT INTO dst
 // SELECT ... FROM src LIMIT ? OFFSET ? per page) into one pager.Copy, or
@@ -28,15 +25,18 @@ var copyWalk = regexp.MustCompile(`(?is)^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*(?:
 // committed by itself, and a failure kept the pages before it, where Copy
 // keeps nothing: no fix. The loop body may hold nothing but the INSERT,
 // its error test, RowsAffected and the end test: anything else ran once a
-// page.
-func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
+// page. The INSERT maps columns by position, pager.Copy by name:
+// copyColumns proves they are the same mapping, and pager.Cast() makes
+// Copy convert a value whose type differs as the INSERT did.
+func Copy(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
+	pass := in.Pass
 	file, path, why := firstInLoop(pass, call, "the copy", "`res, err := tx.ExecContext(...)`", 3)
 	if why != "" {
 		return nil, why
 	}
 	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
 	assign := path[1].(*ast.AssignStmt)
-	r := &rw{pass: pass, file: file, loop: loop, body: body}
+	r := &rw{in: in, pass: pass, file: file, loop: loop, body: body}
 	info := pass.TypesInfo
 	if why := r.matchLoop(); why != "" {
 		return nil, why
@@ -56,30 +56,34 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return nil, "the copy's text is not a constant"
 	}
-	m := copyWalk.FindStringSubmatch(constant.StringVal(tv.Value))
-	if m == nil {
+	p, why := sqltext.ParsePlain(sqltext.Text{{Lit: constant.StringVal(tv.Value)}})
+	if why != "" {
+		return nil, why
+	}
+	if p.Into == "" {
 		return nil, "the copy is not INSERT INTO dst [(columns)] SELECT columns FROM src [WHERE ...] LIMIT ? OFFSET ?"
 	}
-	dst, target, selected, src, where := m[1], m[2], m[3], m[4], strings.TrimSpace(m[5])
-	cols := splitCols(selected)
-	if target != "" && (selected == "*" || !slices.Equal(splitCols(target), cols)) {
-		return nil, "the copy names other target columns than it selects: pager.Copy maps columns by name"
-	}
-	if where != "" && (unsafeWhere.MatchString(where) || strings.ContainsAny(where, `'"`)) {
-		return nil, "the WHERE clause is more than a filter on the table's columns"
+	if strings.EqualFold(lastPart(p.Into), lastPart(p.From)) {
+		return nil, "the copy reads the table it writes"
 	}
 	args := call.Args[textArg+1:]
-	nWhere := strings.Count(where, "?")
-	want := nWhere + 1
-	if m[6] == "?" {
+	want := p.WhereArgs + 1
+	if p.Limit.Tok.Kind == sqltext.Placeholder {
 		want++
 	}
 	if len(args) != want || info.Uses[identOf(args[len(args)-1])] != r.off {
 		return nil, "the copy's arguments do not match its placeholders, or OFFSET is not the loop's offset"
 	}
-	for _, a := range args[:nWhere] {
+	if !r.limitIsStep(p, args) {
+		return nil, "the LIMIT is not the value the offset advances by"
+	}
+	whereArgs := args[:p.WhereArgs]
+	for _, a := range whereArgs {
 		if r.mentionsOff(a) {
 			return nil, "a WHERE argument depends on the offset"
+		}
+		if why := r.oncePerWalk(a); why != "" {
+			return nil, why
 		}
 	}
 	res, errID := identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
@@ -108,13 +112,20 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 	if !r.isCopyEnd(rest[0], res) {
 		return nil, "the loop's end test is not `if n < size { break }` on RowsAffected"
 	}
+	cols, why := r.copyColumns(p)
+	if why != "" {
+		return nil, why
+	}
 
 	kept := []ast.Node{r.recv, r.ctx, errCheck.Cond, errCheck.Body}
-	for _, a := range args[:nWhere] {
+	for _, a := range whereArgs {
 		kept = append(kept, a)
 	}
 	if v := r.orphan([]ast.Node{loop}, kept); v != "" {
 		return nil, "the rewrite would leave " + v + " unused: only the old loop read it (a page size the pager sets itself)"
+	}
+	if why := r.buildable(false); why != "" {
+		return nil, why
 	}
 
 	code := fileSource(pass, file)
@@ -133,7 +144,7 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 		return nil, why
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "if _, %s := %s.Copy(%s, %s, %s, %s", errID.Name, pagerName, ctx, text(r.recv), strconv.Quote(src), strconv.Quote(dst))
+	fmt.Fprintf(&b, "if _, %s := %s.Copy(%s, %s, %s, %s", errID.Name, pagerName, ctx, text(r.recv), strconv.Quote(p.From), strconv.Quote(p.Into))
 	if len(cols) > 0 {
 		q := make([]string, len(cols))
 		for i, c := range cols {
@@ -141,18 +152,78 @@ func Copy(pass *analysis.Pass, call *ast.CallExpr) (*Fix, string) {
 		}
 		fmt.Fprintf(&b, ", %s.Columns(%s)", pagerName, strings.Join(q, ", "))
 	}
-	if where != "" {
-		fmt.Fprintf(&b, ", %s.Where(%s", pagerName, strconv.Quote(where))
-		for _, a := range args[:nWhere] {
+	if p.Where != "" {
+		fmt.Fprintf(&b, ", %s.Where(%s", pagerName, strconv.Quote(p.Where))
+		for _, a := range whereArgs {
 			b.WriteString(", " + text(a))
 		}
 		b.WriteString(")")
 	}
+	fmt.Fprintf(&b, ", %s.Cast()", pagerName)
 	b.WriteString("); " + text(errCheck.Cond) + " " + text(errCheck.Body))
 	edits := []analysis.TextEdit{{Pos: loop.Pos(), End: loop.End(), NewText: []byte(b.String())}}
+	consts, deleted := r.staleConsts(code, tf, []ast.Node{loop}, kept)
+	edits = append(edits, consts...)
 	edits = append(edits, r.importEdits(code, tf)...)
-	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: "Copy the table with pager.Copy, in the same transaction", TextEdits: edits}, Loop: loop}, ""
+	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: "Copy the table with pager.Copy, in the same transaction", TextEdits: edits}, Loop: loop, deleted: deleted}, ""
 }
+
+// copyColumns returns the names to give pager.Copy's Columns (nil: every
+// column), when its mapping of columns by name provably is the INSERT's
+// by position, or why it is not known to be: the selected names must be
+// the target list's, in order, or, without a target list, the target
+// table's columns as the package creates it; SELECT * stands for the
+// source table's columns as the package creates it. The source must be a
+// table the package creates (pager.Copy refuses a view).
+func (r *rw) copyColumns(p *sqltext.Plain) ([]string, string) {
+	cat := catalogOf(r.in)
+	srcCols, srcGenerated, why := cat.table(p.From, false)
+	if why != "" {
+		return nil, why
+	}
+	selected := p.Columns
+	if selected == nil {
+		if srcGenerated {
+			return nil, "SELECT * of " + p.From + " reads a generated column, which pager.Copy maps apart"
+		}
+		selected = srcCols
+	}
+	if p.IntoCols != nil {
+		if !equalFold(p.IntoCols, selected) {
+			return nil, "the copy puts its columns into target columns of other names or order: the INSERT maps them by position, pager.Copy by name"
+		}
+		return p.IntoCols, ""
+	}
+	dstCols, dstGenerated, why := cat.table(p.Into, false)
+	if why != "" {
+		return nil, "the INSERT names no target columns, so it fills " + p.Into + "'s by position, and " + why
+	}
+	if dstGenerated {
+		return nil, p.Into + " has a generated column, which the INSERT skips by position and pager.Copy by name"
+	}
+	if !equalFold(dstCols, selected) {
+		return nil, "the copy's columns are not " + p.Into + "'s, in order: the INSERT maps them by position, pager.Copy by name"
+	}
+	return p.Columns, ""
+}
+
+// limitIsStep reports whether the copy's LIMIT is the value its offset
+// advances by: otherwise it copied part of each stretch of the table.
+func (r *rw) limitIsStep(p *sqltext.Plain, args []ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if n, ok := p.Limit.Int(); ok {
+		v := valueOf(info, r.step)
+		return v.Kind() != constant.Unknown && constant.Compare(constant.MakeInt64(n), token.EQL, v)
+	}
+	l := args[p.WhereArgs]
+	return sameVar(info, l, r.step) || sameValue(info, l, r.step)
+}
+
+func equalFold(a, b []string) bool {
+	return slices.EqualFunc(a, b, strings.EqualFold)
+}
+
+func lastPart(name string) string { return name[strings.LastIndex(name, ".")+1:] }
 
 // isCopyEnd reports whether s ends the copy loop when a page came back
 // short: `if n < step { break }` (or n == 0) on a count from RowsAffected,
@@ -194,17 +265,6 @@ func fileSource(pass *analysis.Pass, f *ast.File) []byte {
 		return nil
 	}
 	return b
-}
-
-func splitCols(s string) []string {
-	if s == "*" {
-		return nil
-	}
-	var out []string
-	for _, c := range strings.Split(s, ",") {
-		out = append(out, strings.ToLower(strings.TrimSpace(c)))
-	}
-	return out
 }
 
 // isRowsAffected reports whether e is res.RowsAffected().

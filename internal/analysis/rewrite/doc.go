@@ -3,7 +3,7 @@
 // rewrite provably keeps the rows the loop body sees. Everywhere else it
 // says why it offers no fix.
 //
-// The one shape it rewrites (docs/checks/offsetwalk.md lists what it
+// The one shape it rewrites (docs/reference/offsetwalk.md lists what it
 // refuses, and why):
 //
 //	for off := 0; ; off += n {
@@ -31,16 +31,18 @@
 //	}
 //
 // The loop's query, its offset and its end test go; the body's scanning
-// code stays as it is. The pages are whole row groups instead of n rows,
-// so what the body does once a page runs for other page boundaries (and
-// not for the empty page the old loop read when the table was an exact
-// multiple of n); the rows it sees are the same, each once, in one
-// snapshot.
+// code stays as it is. The pages are whole row groups instead of n rows;
+// both loops see the same rows in the same order (rowid order), so the
+// rewrite is offered only where nothing the body does depends on where a
+// page ends (pages.go), over a table the package itself creates (a view or
+// a table with a rowid column of its own would fail the pager: sources.go),
+// in a package whose build already holds the pager (build.go). A copy
+// (INSERT ... SELECT per page in one *sql.Tx) becomes one pager.Copy where
+// its mapping of columns by position provably is Copy's by name (copy.go).
 //
-// Keyset walks (Keyset: `WHERE [...] AND key > ? ORDER BY key LIMIT n`
-// over `for { ... }`) and ORDER BY LIMIT/OFFSET walks are rewritten the
-// same way, the keyset's WHERE clause kept whole with the last key's value
-// before the loop, but only where order.go proves that the body's effect
-// does not depend on the order of the rows: the pager reads them in rowid
-// order, not key order.
+// ORDER BY and keyset walks get no fix: the pager reads in rowid order, and
+// the proof that a body does not depend on the order of its rows, which
+// offered the fix for 8 of the 193 fixture walks and none of the corpus's
+// 29, let three programs compute something else (docs/reference/offsetwalk.md,
+// "The fix, shape by shape").
 package rewrite

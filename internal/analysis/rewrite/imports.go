@@ -46,7 +46,10 @@ func (r *rw) importName(path, name string) (string, string) {
 	for _, imp := range r.file.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
 			if imp.Name != nil {
-				if imp.Name.Name == "_" || imp.Name.Name == "." {
+				if imp.Name.Name == "_" {
+					continue // a blank import, which the fix names (importEdits)
+				}
+				if imp.Name.Name == "." {
 					return "", "the package " + path + " is imported as " + imp.Name.Name
 				}
 				return imp.Name.Name, ""
@@ -84,13 +87,35 @@ func importedName(imp *ast.ImportSpec) string {
 	return p[strings.LastIndex(p, "/")+1:]
 }
 
+// imports reports whether the file imports path under a name it can use
+// (not a blank import).
 func (r *rw) imports(path string) bool {
+	return r.blankImport(path) == nil && r.importSpec(path) != nil
+}
+
+func (r *rw) importSpec(path string) *ast.ImportSpec {
 	for _, imp := range r.file.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
-			return true
+			return imp
 		}
 	}
-	return false
+	return nil
+}
+
+// blankImport returns the file's import of path when it is its only one
+// and blank (import _ "path": a package that imports the pager only so that
+// the rewrite builds).
+func (r *rw) blankImport(path string) *ast.ImportSpec {
+	var blank *ast.ImportSpec
+	for _, imp := range r.file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			if imp.Name == nil || imp.Name.Name != "_" {
+				return nil
+			}
+			blank = imp
+		}
+	}
+	return blank
 }
 
 // isStd reports whether path is a standard library package: no dot in its
@@ -109,11 +134,15 @@ func (r *rw) importEdits(src []byte, tf *token.File) []analysis.TextEdit {
 	if r.ctx == nil && !r.imports(contextPath) {
 		need = append(need, contextPath)
 	}
-	if !r.imports(PagerPath) {
+	var named []analysis.TextEdit
+	if blank := r.blankImport(PagerPath); blank != nil {
+		// import _ "pager" becomes import "pager".
+		named = append(named, del(blank.Name.Pos(), blank.Path.Pos()))
+	} else if !r.imports(PagerPath) {
 		need = append(need, PagerPath)
 	}
 	if len(need) == 0 {
-		return nil
+		return named
 	}
 	quoted := func(paths []string) []string {
 		out := make([]string, len(paths))
@@ -137,6 +166,10 @@ func (r *rw) importEdits(src []byte, tf *token.File) []analysis.TextEdit {
 		if decl != nil {
 			spec := decl.Specs[0].(*ast.ImportSpec)
 			text := string(src[tf.Offset(spec.Pos()):tf.Offset(spec.End())])
+			if len(named) > 0 {
+				// The one import is import _ "pager": the block names it.
+				text, named = spec.Path.Value, nil
+			}
 			if p, _ := strconv.Unquote(spec.Path.Value); isStd(p) {
 				std = append(std, text)
 			} else {
@@ -164,7 +197,7 @@ func (r *rw) importEdits(src []byte, tf *token.File) []analysis.TextEdit {
 		if len(need) == 1 && decl == nil {
 			text = prefix + "import " + strconv.Quote(need[0])
 		}
-		return []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}}
+		return append(named, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(text)})
 	}
 
 	// The groups: runs of specs without a blank line between them.
@@ -212,7 +245,7 @@ func (r *rw) importEdits(src []byte, tf *token.File) []analysis.TextEdit {
 			i--
 		}
 	}
-	return edits
+	return append(named, edits...)
 }
 
 // insertSorted inserts line (the quoted path) into group before the first

@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,78 +15,87 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/checker"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // PagerPath is the import path of rowalign's pager.
 const PagerPath = "github.com/rowalign/rowalign/runtime/pager"
+
+// NoPager is Explain's reason when the rewrite is proven but would not
+// build: the package's import graph does not hold the pager, so its module
+// may not require it (build.go). offsetwalk's finding then says how to
+// enable the rewrite.
+const NoPager = "the package does not import " + PagerPath + ", so its module may not provide it: the rewrite would not build"
+
+// ordered is the reason an ORDER BY or keyset walk gets no fix: the pager
+// reads rowid order, and proving a body indifferent to the order it sees
+// its rows in was sometimes wrong (docs/reference/offsetwalk.md, "The fix, shape by shape").
+const ordered = "the walk reads in key order (ORDER BY or keyset) and the pager in rowid order: ordered walks are not rewritten"
 
 // A Fix is the rewrite of one walk: the edits of its suggested fix, and
 // the loop they replace (other fixes must keep out of it).
 type Fix struct {
 	analysis.SuggestedFix
 	Loop *ast.ForStmt
+	// deleted are the declarations of constants only the old loop used,
+	// which the fix deletes with it.
+	deleted []ast.Node
+}
+
+// Replaces reports whether the fix rewrites or deletes the text at pos: in
+// its loop, or in a constant declaration it deletes. A size fix there
+// would edit the same text.
+func (f *Fix) Replaces(pos token.Pos) bool {
+	if f.Loop.Pos() <= pos && pos < f.Loop.End() {
+		return true
+	}
+	for _, n := range f.deleted {
+		if n.Pos() <= pos && pos < n.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // For returns the fix that walks w with the pager instead, or nil: only
-// a read walk in the one loop shape Walk (or Keyset) proves keeps the rows
-// the body sees, and with ORDER BY or a keyset only where the body's
-// effect does not depend on their order (order.go), or a copy (docs/checks/offsetwalk.md, "The fix"). The
-// offsetwalk check attaches it; the size checks leave the sizes written
-// inside such a loop to it, when offsetwalk runs, so that the two fixes
+// a LIMIT/OFFSET walk without ORDER BY, in the one loop shape Walk (or
+// Copy) proves computes what the loop computed, over a table the package
+// creates, in a package that can import the pager (docs/reference/offsetwalk.md,
+// "The fix, shape by shape"). The offsetwalk check attaches it; the size checks leave the sizes
+// it replaces to it (Replaces), when offsetwalk runs, so that the two fixes
 // never edit the same text.
 func For(in *checker.Input, w *pagewalk.Walk) *Fix {
 	fix, _ := Explain(in, w)
 	return fix
 }
 
-// Explain is For with the reason it offers no fix ("" with a fix).
+// Explain is For with the reason it offers no fix ("" with a fix; NoPager
+// when only the pager's import is missing).
 func Explain(in *checker.Input, w *pagewalk.Walk) (*Fix, string) {
 	if w.Query == nil {
 		return nil, "the walk's query is not in this function"
 	}
 	switch {
-	case w.Strategy == pagewalk.Keyset && !w.Write:
-		return Keyset(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+	case w.Strategy == pagewalk.Keyset, w.Strategy == pagewalk.OffsetLimit && w.Ordered():
+		return nil, ordered
 	case w.Strategy != pagewalk.OffsetLimit:
 		return nil, "the walk is neither LIMIT/OFFSET nor a keyset read"
-	case w.Write && !w.Query.Shape.OrderBy:
-		return Copy(in.Pass, w.Query.Call)
 	case w.Write:
-		return nil, "the copy has ORDER BY"
+		return Copy(in, w.Query.Call)
 	}
-	return Walk(in.Pass, w.Query.Call, int64(in.Settings.RowGroup))
+	return Walk(in, w.Query.Call)
 }
 
-// readWalk matches the one query text the rewrite understands: a plain
-// SELECT of columns or * from one table, an optional WHERE, LIMIT and
-// OFFSET. Anything else in the text (JOIN, ORDER BY, GROUP BY, DISTINCT, a
-// subquery) fails the match or the checks in Walk.
-var readWalk = regexp.MustCompile(`(?is)^\s*SELECT\s+(\*|[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s+FROM\s+([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){0,2})(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+(` + orderList + `))?\s+LIMIT\s+(\?|[0-9]+)\s+OFFSET\s+\?\s*;?\s*$`)
-
-// orderList is an ORDER BY list of plain columns.
-const orderList = `[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?(?:\s*,\s*[a-z_][a-z0-9_]*(?:\s+(?:ASC|DESC))?)*`
-
-// unsafeWhere are words that make a WHERE clause more than a filter of
-// the walked table's rows.
-var unsafeWhere = regexp.MustCompile(`(?i)\b(SELECT|JOIN|ORDER|GROUP|LIMIT|OFFSET|UNION|ROWID|RANDOM)\b|\$|:[a-z]|--|/\*`)
-
-// Walk returns the pager rewrite of the LIMIT/OFFSET walk whose query is
-// call, or "" and the reason it offers none. rowGroup is the row group size
-// the page size is rounded to.
-func Walk(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64) (*Fix, string) {
-	return readLoop(pass, call, rowGroup, (*rw).match)
-}
-
-// readLoop finds the loop of a read walk whose query is call, matches it
-// with match, and builds the fix, or returns why not.
-func readLoop(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64, match func(*rw, *ast.AssignStmt, *ast.CallExpr) string) (*Fix, string) {
-	file, path, why := firstInLoop(pass, call, "the query", "`rows, err := ...`", 2)
+// Walk returns the pager rewrite of the LIMIT/OFFSET read walk whose query
+// is call, or "" and the reason it offers none.
+func Walk(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
+	file, path, why := firstInLoop(in.Pass, call, "the query", "`rows, err := ...`", 2)
 	if why != "" {
 		return nil, why
 	}
 	loop, body := path[3].(*ast.ForStmt), path[2].(*ast.BlockStmt)
 	assign := path[1].(*ast.AssignStmt)
-	r := &rw{pass: pass, file: file, loop: loop, body: body, rowGroup: rowGroup, path: path}
+	r := &rw{in: in, pass: in.Pass, file: file, loop: loop, body: body, rowGroup: int64(in.Settings.RowGroup)}
 	// The loop is the last statement of its function: an end test that
 	// returns can return after the new loop instead.
 	if len(path) > 5 {
@@ -97,7 +105,7 @@ func readLoop(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64, match fun
 			r.last = fn != nil && len(fn.List) > 0 && fn.List[len(fn.List)-1] == loop
 		}
 	}
-	if why := match(r, assign, call); why != "" {
+	if why := r.match(assign, call); why != "" {
 		return nil, why
 	}
 	// What the rewrite deletes, and what of it the new code keeps; the
@@ -114,10 +122,16 @@ func readLoop(pass *analysis.Pass, call *ast.CallExpr, rowGroup int64, match fun
 	for _, a := range r.whereArgs {
 		kept = append(kept, a)
 	}
+	if r.endReturn != nil {
+		kept = append(kept, r.endReturn)
+	}
 	if v := r.orphan(removed, kept); v != "" {
 		return nil, "the rewrite would leave " + v + " unused: only the old loop read it (a page size the pager sets itself)"
 	}
-	return r.edits()
+	if why := r.buildable(true); why != "" {
+		return nil, why
+	}
+	return r.edits(removed, kept)
 }
 
 // results takes the query's rows and error variables, and checks that the
@@ -163,34 +177,32 @@ func firstInLoop(pass *analysis.Pass, call *ast.CallExpr, what, shape string, mi
 
 // rw is one rewrite under way.
 type rw struct {
+	in       *checker.Input
 	pass     *analysis.Pass
 	file     *ast.File
 	loop     *ast.ForStmt
 	body     *ast.BlockStmt
 	rowGroup int64
 
-	off        *types.Var // the offset the loop advances
-	step       ast.Expr   // what it advances by
-	rows, err  *ast.Ident
-	recv, ctx  ast.Expr
-	cols       []string
-	table      string
-	where      string
-	whereArgs  []ast.Expr
-	groups     int64           // RowGroups(groups); 0: the pager's default
-	end        *ast.IfStmt     // the end test
-	endReturn  *ast.ReturnStmt // the end test's return, which goes after the new loop
-	last       bool            // the loop is its function's last statement
-	counter    *types.Var      // the row counter the end test reads, if it goes too
-	counterUse []ast.Stmt      // its declaration and increments
-	scopeNames map[string]bool
+	off         *types.Var // the offset the loop advances
+	step        ast.Expr   // what it advances by
+	rows, err   *ast.Ident
+	recv, ctx   ast.Expr
+	cols        []string
+	table       string
+	where       string
+	whereArgs   []ast.Expr
+	groups      int64           // RowGroups(groups); 0: the pager's default
+	end         *ast.IfStmt     // the end test
+	endReturn   *ast.ReturnStmt // the end test's return, which goes after the new loop
+	last        bool            // the loop is its function's last statement
+	counter     *types.Var      // the row counter the end test reads
+	counterUse  []ast.Stmt      // its declaration and increments, when they go with the test
+	counterRead bool            // something else reads the counter
+	scopeNames  map[string]bool
 	// stepVal is the page size when it is written in the SQL text, where
 	// step (nil then) is not.
 	stepVal constant.Value
-
-	path    []ast.Node // from the query out to the file
-	orderBy string     // the walk's ORDER BY list, "" without
-	keyVar  *types.Var // a keyset walk's last key
 }
 
 func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
@@ -204,28 +216,17 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if why != "" {
 		return why
 	}
-	m := readWalk.FindStringSubmatch(text)
-	if m == nil {
-		return "the query is not SELECT columns FROM one table [WHERE ...] LIMIT ? OFFSET ?"
+	p, why := sqltext.ParsePlain(sqltext.Text{{Lit: text}})
+	if why != "" {
+		return why
 	}
-	if m[1] != "*" {
-		for _, c := range strings.Split(m[1], ",") {
-			r.cols = append(r.cols, strings.TrimSpace(c))
-		}
+	if p.Into != "" {
+		return "the query is an INSERT"
 	}
-	r.table, r.where, r.orderBy = m[2], strings.TrimSpace(m[3]), m[4]
-	m = append(m[:4], m[5:]...) // the LIMIT is m[4] below
-	if r.where != "" && unsafeWhere.MatchString(r.where) {
-		return "the WHERE clause is more than a filter on the table's columns"
-	}
-	if strings.ContainsAny(r.where, `'"`) {
-		// A ? inside a string literal would be miscounted below.
-		return "the WHERE clause holds a quoted literal"
-	}
+	r.cols, r.table, r.where = p.Columns, p.From, p.Where
 	args := call.Args[textArg+1:]
-	nWhere := strings.Count(r.where, "?")
-	wantArgs := nWhere + 1
-	if m[4] == "?" {
+	wantArgs := p.WhereArgs + 1
+	if p.Limit.Tok.Kind == sqltext.Placeholder {
 		wantArgs++
 	}
 	if len(args) != wantArgs {
@@ -234,7 +235,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if info.Uses[identOf(args[len(args)-1])] != r.off {
 		return "the OFFSET argument is not the loop's offset"
 	}
-	r.whereArgs = args[:nWhere]
+	r.whereArgs = args[:p.WhereArgs]
 	for _, a := range r.whereArgs {
 		if r.mentionsOff(a) {
 			return "a WHERE argument depends on the offset"
@@ -245,14 +246,13 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	}
 	// The page size: the LIMIT and the step must be the same value.
 	var limit constant.Value
-	if m[4] == "?" {
-		limit = valueOf(info, args[nWhere])
-		if limit.Kind() == constant.Unknown && !sameVar(info, args[nWhere], r.step) {
+	if n, ok := p.Limit.Int(); ok {
+		limit = constant.MakeInt64(n)
+	} else {
+		limit = valueOf(info, args[p.WhereArgs])
+		if limit.Kind() == constant.Unknown && !sameVar(info, args[p.WhereArgs], r.step) {
 			return "the LIMIT is not the value the offset advances by"
 		}
-	} else {
-		n, _ := strconv.ParseInt(m[4], 10, 64)
-		limit = constant.MakeInt64(n)
 	}
 	stepVal := valueOf(info, r.step)
 	if limit.Kind() != constant.Unknown {
@@ -278,12 +278,19 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if why := r.findEnd(); why != "" {
 		return why
 	}
-	r.scopeNames = namesIn(r.body)
-	if r.orderBy != "" {
-		// The pager walks in rowid order: only a body whose effect does
-		// not depend on the order may have it.
-		return r.orderFree(r.path, r.removed(), keyColumn(r.cols, r.orderBy))
+	if why := r.perPage(); why != "" {
+		return why
 	}
+	if why := r.runsSQL(call); why != "" {
+		return why
+	}
+	if why := r.ownTx(); why != "" {
+		return why
+	}
+	if _, _, why := catalogOf(r.in).table(r.table, true); why != "" {
+		return why
+	}
+	r.scopeNames = namesIn(r.body)
 	return ""
 }
 
@@ -342,26 +349,6 @@ func (r *rw) oncePerWalk(e ast.Expr) string {
 		return why == ""
 	})
 	return why
-}
-
-// removed returns the statements of the body the rewrite deletes.
-func (r *rw) removed() []ast.Stmt {
-	return append([]ast.Stmt{r.body.List[0], r.end}, r.counterUse...)
-}
-
-// keyColumn returns the index in cols of the one column the walk orders
-// by, or -1 (SELECT *, or more than one column).
-func keyColumn(cols []string, orderBy string) int {
-	if strings.Contains(orderBy, ",") {
-		return -1
-	}
-	key := strings.ToLower(strings.Fields(orderBy)[0])
-	for i, c := range cols {
-		if strings.ToLower(c) == key {
-			return i
-		}
-	}
-	return -1
 }
 
 // query matches a read walk's query call on a handle the pager takes, with
@@ -498,7 +485,7 @@ func (r *rw) findEnd() string {
 				return false
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[identOf(n.Lhs[0])] == r.counter {
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[identOf(n.Lhs[0])] == r.counter && isZero(info, n.Rhs[0]) {
 				uses = append(uses, n)
 				return false
 			}
@@ -509,21 +496,19 @@ func (r *rw) findEnd() string {
 			}
 		case *ast.DeclStmt:
 			if gd, ok := n.Decl.(*ast.GenDecl); ok && len(gd.Specs) == 1 {
-				if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && info.Defs[vs.Names[0]] == r.counter {
+				if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && info.Defs[vs.Names[0]] == r.counter && (len(vs.Values) == 0 || isZero(info, vs.Values[0])) {
 					uses = append(uses, n)
 					return false
 				}
 			}
 		case *ast.Ident:
-			if info.Uses[n] == r.counter {
+			if info.Uses[n] == r.counter || info.Defs[n] == r.counter {
 				only = false
 			}
 		}
 		return true
 	})
-	if only {
-		r.counterUse = uses
-	}
+	r.counterUse, r.counterRead = uses, !only
 	return ""
 }
 
@@ -538,8 +523,9 @@ func (r *rw) isStep(e ast.Expr) bool {
 	return sameVar(info, e, r.step) || sameValue(info, e, r.step)
 }
 
-// edits builds the fix.
-func (r *rw) edits() (*Fix, string) {
+// edits builds the fix: the new loop in place of the parts of the old one
+// in removed, and the deletion of the constants only they read.
+func (r *rw) edits(removed, kept []ast.Node) (*Fix, string) {
 	src, err := r.pass.ReadFile(r.pass.Fset.File(r.file.Pos()).Name())
 	if err != nil {
 		return nil, "the source file cannot be read"
@@ -591,12 +577,14 @@ func (r *rw) edits() (*Fix, string) {
 	for _, s := range r.counterUse {
 		edits = append(edits, deleteStmt(enclosingBlock(r.body, s), s))
 	}
+	consts, deleted := r.staleConsts(src, tf, removed, kept)
+	edits = append(edits, consts...)
 	edits = append(edits, r.importEdits(src, tf)...)
 	msg := "Walk the table with pager.Pages"
 	if r.groups > 0 {
 		msg = fmt.Sprintf("Walk the table with pager.Pages, %d row group%s a page", r.groups, plural(r.groups))
 	}
-	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: msg, TextEdits: edits}, Loop: r.loop}, ""
+	return &Fix{SuggestedFix: analysis.SuggestedFix{Message: msg, TextEdits: edits}, Loop: r.loop, deleted: deleted}, ""
 }
 
 func plural(n int64) string {

@@ -143,9 +143,10 @@ func Diagnostics(in *checker.Input, check, what string, c Costs) []analysis.Diag
 		}
 		edits := f.fixEdits(in.Pass)
 		if in.Settings.Enabled(settings.OffsetWalk) {
-			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Loop.Pos() <= f.Site.Pos && f.Site.Pos < fix.Loop.End() {
+			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Replaces(f.Site.Pos) {
 				// The walk's rewrite replaces the text this size is
-				// written in, with the page size rounded the same way.
+				// written in (its loop, or a constant only the loop
+				// read), with the page size rounded the same way.
 				edits = nil
 			}
 		}

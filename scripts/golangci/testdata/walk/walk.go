@@ -11,6 +11,7 @@ import (
 	"database/sql/driver"
 
 	duckdb "github.com/duckdb/duckdb-go/v2"
+	_ "github.com/rowalign/rowalign/runtime/pager" // the rewrite below imports it
 )
 
 // pagesize, fixed to 245_760.
@@ -98,6 +99,10 @@ func orderedWalk(db *sql.DB) {
 		db.Query("SELECT * FROM t ORDER BY id LIMIT ? OFFSET ?", 245_760, off)
 	}
 }
+
+// ordersTable creates the table exportOrders walks: the rewrite walks only
+// tables the package creates (a view would fail the pager).
+const ordersTable = "CREATE TABLE IF NOT EXISTS orders (id BIGINT, customer BIGINT, cents BIGINT)"
 
 // offsetwalk and pagesize on one line, the way most LIMIT/OFFSET walks
 // are written: golangci-lint keeps one issue a line by default

@@ -43,3 +43,5 @@ func Walk(ctx context.Context, q Querier, table string, fn func(*Page) error, op
 func Copy(ctx context.Context, q Querier, src, dst string, opts ...Option) (int64, error) {
 	return 0, nil
 }
+
+func Cast() Option { return nil }
