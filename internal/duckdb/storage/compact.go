@@ -22,6 +22,14 @@ type CompactOptions struct {
 	Backup string
 	// Pause, when not nil, is called at each Step.
 	Pause func(step string)
+	// Status, when not nil, is called as each phase starts and as the
+	// copy moves from table to table (for a progress line).
+	Status func(Status)
+	// AllowLarger swaps the new file in even when it is larger than the
+	// original, or no smaller with nothing to mend: for when whole row
+	// groups matter more than bytes. Without it such a compaction keeps
+	// the original (CompactResult.Kept).
+	AllowLarger bool
 }
 
 // CompactResult describes a compaction (or, without Apply, its plan).
@@ -35,7 +43,15 @@ type CompactResult struct {
 	StaleBackup string `json:"stale_backup,omitempty"`
 	Applied     bool   `json:"applied"`
 	OldBytes    int64  `json:"old_bytes"` // the file and its write-ahead log
-	NewBytes    int64  `json:"new_bytes,omitempty"`
+	// NewBytes is the new file's size (swapped in or not).
+	NewBytes int64 `json:"new_bytes,omitempty"`
+	// CheckpointedBytes is the original's size after compact's CHECKPOINT
+	// moved its write-ahead log into it: what NewBytes is compared with.
+	CheckpointedBytes int64 `json:"checkpointed_bytes,omitempty"`
+	// Kept says why the new file was not swapped in (KeptLarger,
+	// KeptNothingToMend); empty otherwise. The original then stays in
+	// place, checkpointed, and no backup is made.
+	Kept string `json:"kept_original,omitempty"`
 	// Objects counts the verified catalog entries by kind (schema, table,
 	// view, sequence, macro, type, index, constraint).
 	Objects map[string]int `json:"objects,omitempty"`
@@ -43,6 +59,24 @@ type CompactResult struct {
 	Tables map[string]Sum `json:"tables,omitempty"`
 	Before *Report        `json:"before"`
 	After  *Report        `json:"after,omitempty"`
+	// Phases is where the time went, phase by phase.
+	Phases []Phase `json:"phases,omitempty"`
+}
+
+// Why Compact kept the original (CompactResult.Kept).
+const (
+	// KeptLarger: the new file is larger than the original (and
+	// AllowLarger was not set).
+	KeptLarger = "the new file is larger"
+	// KeptNothingToMend: the new file has the original's size, and no
+	// table had a partial group before its last or deleted rows stored.
+	KeptNothingToMend = "the new file is no smaller and no table is damaged"
+)
+
+// damaged reports whether a table of database db in r has a layout an
+// aligned rewrite changes.
+func damaged(r *Report, db string) bool {
+	return slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Database == db && t.Damaged() })
 }
 
 // TempSuffix names the new file while Compact writes it, next to the
@@ -104,6 +138,12 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, err
 	}
 	defer closeConn()
+	clk := &clock{status: opt.Status}
+	defer func() {
+		if res != nil {
+			res.Phases = clk.stop()
+		}
+	}()
 	// The original is attached under its default name (the file's stem),
 	// so that views naming their own catalog resolve as they do for users;
 	// a dry run attaches it read-only and writes nothing.
@@ -116,14 +156,17 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, OpenError(path, err, opt.Apply)
 	}
 	if !opt.Apply {
+		clk.start(Status{Phase: PhaseAudit})
 		res.Before, err = Audit(ctx, conn)
 		return res, err
 	}
+	clk.start(Status{Phase: PhaseCheckpoint})
 	// A checkpoint first: the WAL's changes belong to the copy, and the
 	// original must have no WAL left when it is swapped.
 	if _, err := conn.ExecContext(ctx, `CHECKPOINT `+quoteIdent(src)); err != nil {
 		return nil, OpenError(path, err, true)
 	}
+	clk.start(Status{Phase: PhaseAudit})
 	if res.Before, err = Audit(ctx, conn); err != nil {
 		return nil, err
 	}
@@ -156,7 +199,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `SET threads = 1`); err != nil {
 		return nil, err
 	}
-	cp := &copier{db: db, conn: conn, parts: parseThreads(threads)}
+	cp := &copier{db: db, conn: conn, parts: parseThreads(threads), partBytes: minPartBytes, clock: clk, temp: res.Temp}
 	err = copyDatabase(ctx, cp, src, dstAlias, res.Before)
 	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
 		err = err2
@@ -164,24 +207,47 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if err != nil {
 		return nil, fmt.Errorf("copying %s: %w", path, err)
 	}
-	if err := verifyCopy(ctx, conn, src, dstAlias, res); err != nil {
+	clk.start(Status{Phase: PhaseVerify})
+	if err := verifyCopy(ctx, clk, conn, src, dstAlias, res); err != nil {
 		return nil, err
 	}
 	if opt.Pause != nil {
 		opt.Pause(StepCopiedFile)
 	}
+	clk.start(Status{Phase: PhaseDetach})
 	if _, err := conn.ExecContext(ctx, `DETACH `+dstAlias); err != nil {
 		return nil, err
 	}
-	if err := keepOwner(res.Temp, st); err != nil {
-		return nil, fmt.Errorf("giving %s the original's mode and owner: %w; nothing was replaced", res.Temp, err)
-	}
+	clk.start(Status{Phase: PhaseSwap})
 	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
 		return nil, err
 	}
 	copied, err := os.Stat(path)
 	if err != nil {
 		return nil, err
+	}
+	// A compaction that makes the file larger is not swapped in unless
+	// asked, nor one that keeps its size and has no damage to mend: the
+	// original stays, already checkpointed, and the verified copy goes
+	// (the deferred cleanup). The checks under the lock below run either
+	// way, and a stale backup name is removed either way.
+	newSt, err := os.Stat(res.Temp)
+	if err != nil {
+		return nil, err
+	}
+	res.NewBytes, res.CheckpointedBytes = newSt.Size(), copied.Size()
+	keep := ""
+	switch {
+	case opt.AllowLarger || res.NewBytes < res.CheckpointedBytes:
+	case res.NewBytes > res.CheckpointedBytes:
+		keep = KeptLarger
+	case !damaged(res.Before, src):
+		keep = KeptNothingToMend
+	}
+	if keep == "" {
+		if err := keepOwner(res.Temp, st); err != nil {
+			return nil, fmt.Errorf("giving %s the original's mode and owner: %w; nothing was replaced", res.Temp, err)
+		}
 	}
 	if opt.Pause != nil {
 		opt.Pause(StepDetached)
@@ -214,6 +280,11 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 			return nil, fmt.Errorf("removing %s, a second name of %s left by a killed compact: %w; nothing was replaced", opt.Backup, path, err)
 		}
 	}
+	if keep != "" {
+		// Kept: no backup is made, and the copy goes (deferred).
+		res.Kept = keep
+		return res, nil
+	}
 	if opt.Backup != "" {
 		if err := os.Link(path, opt.Backup); err != nil {
 			return nil, fmt.Errorf("keeping the original as %s: %w; nothing was replaced", opt.Backup, err)
@@ -227,9 +298,6 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	}
 	res.Applied = true
 	syncDir(filepath.Dir(path))
-	if st, err := os.Stat(path); err == nil {
-		res.NewBytes = st.Size()
-	}
 	unlock()
 	return res, nil
 }
@@ -361,6 +429,7 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 // (copySelfReferencing).
 func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) error {
 	conn := cp.conn
+	cp.clock.start(Status{Phase: PhaseSchema})
 	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
 		return err
 	}
@@ -390,7 +459,9 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	cp.clock.start(Status{Phase: PhaseCopy})
 	done := map[Name]bool{}
+	copied := 0
 	var visit func(t Table) error
 	tables := map[Name]Table{}
 	for _, t := range before.Tables {
@@ -412,6 +483,8 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 		}
 		to := t.Name
 		to.Database = dst
+		cp.clock.report(tableStatus(PhaseCopy, t, copied, len(tables), cp.temp))
+		copied++
 		if keys := self[t.Name]; len(keys) > 0 {
 			return copySelfReferencing(ctx, conn, to, t, keys)
 		}
@@ -514,7 +587,7 @@ func copySelfReferencing(ctx context.Context, conn *sql.Conn, to Name, t Table, 
 
 // verifyCopy checks that dst holds every catalog entry and every row of
 // src.
-func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *CompactResult) error {
+func verifyCopy(ctx context.Context, clk *clock, conn *sql.Conn, src, dst string, res *CompactResult) error {
 	res.Objects = map[string]int{}
 	for kind, q := range catalogQueries {
 		a, err := listCatalog(ctx, conn, q, src)
@@ -532,14 +605,28 @@ func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *Compa
 		res.Objects[kind] = len(a)
 	}
 	res.Tables = map[string]Sum{}
+	var tables []Table
 	for _, t := range res.Before.Tables {
-		if t.Database != src || t.Kind != KindTable {
-			continue
+		if t.Database == src && t.Kind == KindTable {
+			tables = append(tables, t)
 		}
+	}
+	// All the original's sums, then all the copy's: each phase is one
+	// full read of one file, so the phases say what each read costs.
+	sums := make([]Sum, len(tables))
+	clk.start(Status{Phase: PhaseSumOrig})
+	for i, t := range tables {
+		clk.report(tableStatus(PhaseSumOrig, t, i, len(tables), ""))
 		a, err := Checksum(ctx, conn, t.Name.SQL(), t.Columns)
 		if err != nil {
 			return err
 		}
+		sums[i] = a
+	}
+	clk.start(Status{Phase: PhaseSumCopy})
+	for i, t := range tables {
+		clk.report(tableStatus(PhaseSumCopy, t, i, len(tables), ""))
+		a := sums[i]
 		n := t.Name
 		n.Database = dst
 		b, err := Checksum(ctx, conn, n.SQL(), t.Columns)
@@ -552,4 +639,14 @@ func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *Compa
 		res.Tables[t.Name.String()] = a
 	}
 	return nil
+}
+
+// tableStatus is the status of phase on table t, i of n, writing the
+// file writing ("" for none).
+func tableStatus(phase string, t Table, i, n int, writing string) Status {
+	s := Status{Phase: phase, Table: t.Name.String(), Index: i, Tables: n, Rows: t.Rows, Writing: writing}
+	if writing != "" {
+		s.Expect = expectedBytes(t)
+	}
+	return s
 }

@@ -26,11 +26,31 @@ import (
 // the groups whole but took 103.0 s of CPU and 5.7 GiB for its sort. On
 // that loaded machine (load 12-50) the parts gave no wall-time gain
 // (DuckDB 1.5.6, 2026-12-01; docs/measurements.md#compact-copy-strategies).
+//
+// A part costs space too: each transaction writes its rows into blocks of
+// its own, so every part but one can leave a partly used block behind.
+// A table is split only into parts of at least partBytes of its expected
+// size (minPartBytes in Compact).
 type copier struct {
-	db    *sql.DB   // for more connections to the same attached files
-	conn  *sql.Conn // Compact's connection
-	parts int       // INSERTs at once: DuckDB's threads before the copy
+	db        *sql.DB   // for more connections to the same attached files
+	conn      *sql.Conn // Compact's connection
+	parts     int       // INSERTs at once at most: DuckDB's threads before the copy
+	partBytes int64     // the least expected bytes per part; 0: no least
+	clock     *clock    // phases and status; may be nil
+	temp      string    // the file the copy writes, for the status
 }
+
+// minPartBytes is the least a table's part is expected to store (its
+// share of the table's bytes after an aligned rewrite), 64 MiB: 256
+// blocks of 256 KiB. Every part beyond the first cost 1 to 3 blocks of
+// the new file (DuckDB 1.5.6, 2026-12-01: three 300,000-row tables of
+// 0.35 MB, each copied in two parts, took 2 blocks each instead of 1, and
+// compact made a 1,060,864-byte file 1,847,296 bytes; the 475.5 MB demo
+// file's one table, 1,194 blocks in two parts against 1,191 in one
+// INSERT), so at 64 MiB a part costs at most about 1.2 % of its size,
+// while a table under 128 MiB, copied on one thread, takes seconds
+// (docs/measurements.md#compact-copy-strategies).
+const minPartBytes = 64 << 20
 
 // parseThreads reads the threads setting as the number of parts (at
 // least 1).
@@ -50,9 +70,9 @@ func parseThreads(s string) int {
 func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) error {
 	insert := copyRows(ctx, c.conn, to.SQL(), t.Name.SQL(), t.Columns, "")
 	var bounds []int64
-	if split && !t.OwnRowid && c.parts > 1 {
+	if parts := c.partsFor(t); split && !t.OwnRowid && parts > 1 {
 		var err error
-		if bounds, err = partBounds(ctx, c.conn, t.Name.SQL(), c.parts); err != nil {
+		if bounds, err = partBounds(ctx, c.conn, t.Name.SQL(), parts); err != nil {
 			return err
 		}
 	}
@@ -98,6 +118,25 @@ func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) er
 		}
 	}
 	return nil
+}
+
+// partsFor is how many parts t is copied in: as many as the copier runs
+// at once, fewer where a part would store less than partBytes.
+func (c *copier) partsFor(t Table) int {
+	if c.partBytes <= 0 {
+		return c.parts
+	}
+	return max(1, min(c.parts, int(expectedBytes(t)/c.partBytes)))
+}
+
+// expectedBytes is what t stores after an aligned rewrite: the audit's
+// estimate, or its stored bytes where there is none (a healthy table's
+// are the same; a table whose storage was not read has 0).
+func expectedBytes(t Table) int64 {
+	if t.Estimate.Bytes > 0 {
+		return t.Estimate.Bytes
+	}
+	return t.StoredBytes
 }
 
 func lowBound(bounds []int64, i int) int64 {
