@@ -69,6 +69,9 @@ on the old database), and a backup on another file system.
 	}
 	if *verbose {
 		printPhases(stderr, "compact", res.Phases)
+		for _, w := range res.Work {
+			fmt.Fprintf(stderr, "rowalign-db compact: of the copy: %-12s %7.2f s in jobs %7.2f s cpu\n", w.Name, w.Seconds, w.CPUSeconds)
+		}
 	}
 	if res.StaleBackup != "" {
 		verb := "removed"

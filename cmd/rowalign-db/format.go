@@ -45,13 +45,16 @@ func change(old, new int64) string {
 }
 
 // printPhases writes where the time went: a line per phase, wall and CPU
-// seconds (the process's, every thread), and the total.
+// seconds (the process's, every thread) and the peak resident memory so
+// far, and the total.
 func printPhases(w io.Writer, cmd string, phases []storage.Phase) {
 	var wall, cpu float64
+	var rss int64
 	for _, p := range phases {
-		fmt.Fprintf(w, "rowalign-db %s: phase %-10s %7.2f s wall %7.2f s cpu\n", cmd, p.Name, p.Seconds, p.CPUSeconds)
+		fmt.Fprintf(w, "rowalign-db %s: phase %-10s %7.2f s wall %7.2f s cpu  peak RSS %5d MiB\n", cmd, p.Name, p.Seconds, p.CPUSeconds, p.PeakRSSBytes>>20)
 		wall += p.Seconds
 		cpu += p.CPUSeconds
+		rss = max(rss, p.PeakRSSBytes)
 	}
-	fmt.Fprintf(w, "rowalign-db %s: phase %-10s %7.2f s wall %7.2f s cpu\n", cmd, "total", wall, cpu)
+	fmt.Fprintf(w, "rowalign-db %s: phase %-10s %7.2f s wall %7.2f s cpu  peak RSS %5d MiB\n", cmd, "total", wall, cpu, rss>>20)
 }

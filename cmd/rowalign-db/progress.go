@@ -90,12 +90,13 @@ func (p *progress) status(s storage.Status) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if s.Phase != p.st.Phase {
-		p.since = time.Now()
+		// A new phase: its time and the bytes it writes count from here.
+		p.since, p.base = time.Now(), 0
+		if s.Writing != "" {
+			p.base = fileSize(s.Writing)
+		}
 	}
-	p.st, p.base = s, 0
-	if s.Writing != "" {
-		p.base = fileSize(s.Writing)
-	}
+	p.st = s
 }
 
 // hook is p.status, or nil for no progress.
@@ -128,14 +129,17 @@ func (p *progress) loop() {
 	}
 }
 
-// line is one progress line: the phase in words, what it works on, the
-// bytes written so far while a table is copied, the phase's seconds and
-// the whole run's.
+// line is one progress line: the phase in words, the table it last took
+// up, the bytes the phase has written so far against what it is expected
+// to write, the phase's seconds and the whole run's.
 func (p *progress) line() string {
 	p.mu.Lock()
 	st, since, base := p.st, p.since, p.base
 	p.mu.Unlock()
 	what := phaseWords[st.Phase]
+	if st.Phase == storage.PhaseCopy && p.cmd == "compact" {
+		what = "copying and checksumming" // compact's sums overlap its copy
+	}
 	if what == "" {
 		what = st.Phase
 	}
@@ -144,6 +148,8 @@ func (p *progress) line() string {
 	}
 	if st.Table != "" {
 		what += fmt.Sprintf(" %s (table %d of %d, %s rows)", st.Table, st.Index+1, st.Tables, thousands(st.Rows))
+	} else if st.Tables > 1 {
+		what += fmt.Sprintf(" %d tables", st.Tables)
 	}
 	if st.Writing != "" {
 		written := max(0, fileSize(st.Writing)-base)

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // CompactOptions control Compact.
@@ -61,6 +62,10 @@ type CompactResult struct {
 	After  *Report        `json:"after,omitempty"`
 	// Phases is where the time went, phase by phase.
 	Phases []Phase `json:"phases,omitempty"`
+	// Work is what the copy phase did, by kind (WorkCopy, WorkSumOrig,
+	// WorkSumCopy), its jobs overlapping: the jobs' seconds and their
+	// threads' CPU seconds, summed (PeakRSSBytes unset).
+	Work []Phase `json:"work,omitempty"`
 }
 
 // Why Compact kept the original (CompactResult.Kept).
@@ -200,7 +205,10 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, err
 	}
 	cp := &copier{db: db, conn: conn, parts: parseThreads(threads), partBytes: minPartBytes, clock: clk, temp: res.Temp}
-	err = copyDatabase(ctx, cp, src, dstAlias, res.Before)
+	sums, err := copyDatabase(ctx, cp, src, dstAlias, res.Before)
+	if cp.sched != nil {
+		res.Work = cp.sched.works(WorkCopy, WorkSumOrig, WorkSumCopy)
+	}
 	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
 		err = err2
 	}
@@ -208,7 +216,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, fmt.Errorf("copying %s: %w", path, err)
 	}
 	clk.start(Status{Phase: PhaseVerify})
-	if err := verifyCopy(ctx, clk, conn, src, dstAlias, res); err != nil {
+	if err := verifyCopy(ctx, conn, src, dstAlias, sums, res); err != nil {
 		return nil, err
 	}
 	if opt.Pause != nil {
@@ -422,30 +430,32 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 }
 
 // copyDatabase copies src's catalog with COPY FROM DATABASE (SCHEMA), then
-// every table's rows with one INSERT each, referenced tables before the
-// tables whose foreign keys name them: COPY FROM DATABASE's own data copy
-// inserted a referencing table first and failed its foreign key (DuckDB
-// 1.5.6). A table with a foreign key to itself is copied parents first
-// (copySelfReferencing).
-func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) error {
+// every table's rows with one INSERT each (or in parts, see copier),
+// referenced tables before the tables whose foreign keys name them:
+// COPY FROM DATABASE's own data copy inserted a referencing table first
+// and failed its foreign key (DuckDB 1.5.6). A table with a foreign key to
+// itself is copied parents first (copySelfReferencing). Each table's
+// count and checksum in both files are taken as the copy goes (see
+// schedule) and returned by table: the original's, then the copy's.
+func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) (map[Name][2]Sum, error) {
 	conn := cp.conn
 	cp.clock.start(Status{Phase: PhaseSchema})
 	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
-		return err
+		return nil, err
 	}
 	deps := map[Name][]Name{}
 	self := map[Name][]foreignKey{}
 	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table, constraint_column_names, referenced_column_names
 		FROM duckdb_constraints() WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for rows.Next() {
 		var schema, table, ref string
 		var cols, refCols any
 		if err := rows.Scan(&schema, &table, &ref, &cols, &refCols); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
 		// A foreign key names a table of its own schema.
 		n := Name{src, schema, table}
@@ -457,47 +467,91 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	cp.clock.start(Status{Phase: PhaseCopy})
-	done := map[Name]bool{}
-	copied := 0
-	var visit func(t Table) error
+	var order []Table
 	tables := map[Name]Table{}
+	var expect int64
 	for _, t := range before.Tables {
 		if t.Database == src && t.Kind == KindTable {
 			tables[t.Name] = t
+			order = append(order, t)
+			expect += expectedBytes(t)
 		}
 	}
-	visit = func(t Table) error {
-		if done[t.Name] {
-			return nil
+	cp.clock.start(Status{Phase: PhaseCopy, Tables: len(order), Writing: cp.temp, Expect: expect})
+	sched := newSchedule(ctx, cp.parts)
+	cp.sched = sched
+	var mu sync.Mutex
+	sums := map[Name][2]Sum{}
+	setSum := func(n Name, which int, s Sum) {
+		mu.Lock()
+		v := sums[n]
+		v[which] = s
+		sums[n] = v
+		mu.Unlock()
+	}
+	started := 0
+	copied := map[Name]<-chan struct{}{}
+	var visit func(t Table)
+	visit = func(t Table) {
+		if _, ok := copied[t.Name]; ok {
+			return
 		}
-		done[t.Name] = true
+		copied[t.Name] = nil // visiting: a cycle of keys ends here
+		var after []<-chan struct{}
 		for _, d := range deps[t.Name] {
 			if dt, ok := tables[d]; ok {
-				if err := visit(dt); err != nil {
-					return err
+				visit(dt)
+				if c := copied[dt.Name]; c != nil {
+					after = append(after, c)
 				}
 			}
 		}
 		to := t.Name
 		to.Database = dst
-		cp.clock.report(tableStatus(PhaseCopy, t, copied, len(tables), cp.temp))
-		copied++
-		if keys := self[t.Name]; len(keys) > 0 {
-			return copySelfReferencing(ctx, conn, to, t, keys)
+		i := started
+		started++
+		n := 1
+		if len(deps[t.Name]) == 0 && len(self[t.Name]) == 0 && !t.OwnRowid {
+			n = cp.partsFor(t)
 		}
-		return cp.copyTable(ctx, t, to, len(deps[t.Name]) == 0)
-	}
-	for _, t := range before.Tables {
-		if _, ok := tables[t.Name]; ok {
-			if err := visit(t); err != nil {
+		wrap := func(err error) error {
+			if err != nil {
 				return fmt.Errorf("%s: %w", t.Name, err)
 			}
+			return nil
 		}
+		done := sched.job(n, after, func(ctx context.Context) error {
+			cp.clock.report(Status{Phase: PhaseCopy, Table: t.Name.String(), Index: i, Tables: len(order), Rows: t.Rows, Writing: cp.temp, Expect: expect})
+			if keys := self[t.Name]; len(keys) > 0 {
+				return wrap(cp.withConn(ctx, func(conn *sql.Conn) error {
+					return sched.timed(WorkCopy, func() error { return copySelfReferencing(ctx, conn, to, t, keys) })
+				}))
+			}
+			return wrap(cp.copyTable(ctx, t, to, n))
+		})
+		copied[t.Name] = done
+		// The original's sum any time, the copy's once its rows are in.
+		sched.job(1, nil, func(ctx context.Context) error {
+			return wrap(sched.timed(WorkSumOrig, func() error {
+				s, err := Checksum(ctx, cp.db, t.Name.SQL(), t.Columns)
+				setSum(t.Name, 0, s)
+				return err
+			}))
+		})
+		sched.job(1, []<-chan struct{}{done}, func(ctx context.Context) error {
+			return wrap(sched.timed(WorkSumCopy, func() error {
+				s, err := Checksum(ctx, cp.db, to.SQL(), t.Columns)
+				setSum(t.Name, 1, s)
+				return err
+			}))
+		})
 	}
-	return nil
+	for _, t := range order {
+		visit(t)
+	}
+	return sums, sched.wait()
 }
 
 // foreignKey is a table's foreign key to itself: its columns, and the
@@ -585,9 +639,10 @@ func copySelfReferencing(ctx context.Context, conn *sql.Conn, to Name, t Table, 
 	return err
 }
 
-// verifyCopy checks that dst holds every catalog entry and every row of
-// src.
-func verifyCopy(ctx context.Context, clk *clock, conn *sql.Conn, src, dst string, res *CompactResult) error {
+// verifyCopy checks that dst holds every catalog entry of src, and that
+// every table's count and checksum in dst (sums, from copyDatabase) are
+// the original's.
+func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, sums map[Name][2]Sum, res *CompactResult) error {
 	res.Objects = map[string]int{}
 	for kind, q := range catalogQueries {
 		a, err := listCatalog(ctx, conn, q, src)
@@ -605,48 +660,18 @@ func verifyCopy(ctx context.Context, clk *clock, conn *sql.Conn, src, dst string
 		res.Objects[kind] = len(a)
 	}
 	res.Tables = map[string]Sum{}
-	var tables []Table
 	for _, t := range res.Before.Tables {
-		if t.Database == src && t.Kind == KindTable {
-			tables = append(tables, t)
+		if t.Database != src || t.Kind != KindTable {
+			continue
 		}
-	}
-	// All the original's sums, then all the copy's: each phase is one
-	// full read of one file, so the phases say what each read costs.
-	sums := make([]Sum, len(tables))
-	clk.start(Status{Phase: PhaseSumOrig})
-	for i, t := range tables {
-		clk.report(tableStatus(PhaseSumOrig, t, i, len(tables), ""))
-		a, err := Checksum(ctx, conn, t.Name.SQL(), t.Columns)
-		if err != nil {
-			return err
+		s, ok := sums[t.Name]
+		switch {
+		case !ok:
+			return fmt.Errorf("verification failed: %s was not checksummed; nothing was replaced", t.Name)
+		case s[0] != s[1]:
+			return fmt.Errorf("verification failed: %s: original %s, copy %s; nothing was replaced", t.Name, s[0], s[1])
 		}
-		sums[i] = a
-	}
-	clk.start(Status{Phase: PhaseSumCopy})
-	for i, t := range tables {
-		clk.report(tableStatus(PhaseSumCopy, t, i, len(tables), ""))
-		a := sums[i]
-		n := t.Name
-		n.Database = dst
-		b, err := Checksum(ctx, conn, n.SQL(), t.Columns)
-		if err != nil {
-			return err
-		}
-		if a != b {
-			return fmt.Errorf("verification failed: %s: original %s, copy %s; nothing was replaced", t.Name, a, b)
-		}
-		res.Tables[t.Name.String()] = a
+		res.Tables[t.Name.String()] = s[0]
 	}
 	return nil
-}
-
-// tableStatus is the status of phase on table t, i of n, writing the
-// file writing ("" for none).
-func tableStatus(phase string, t Table, i, n int, writing string) Status {
-	s := Status{Phase: phase, Table: t.Name.String(), Index: i, Tables: n, Rows: t.Rows, Writing: writing}
-	if writing != "" {
-		s.Expect = expectedBytes(t)
-	}
-	return s
 }

@@ -38,6 +38,7 @@ type copier struct {
 	partBytes int64     // the least expected bytes per part; 0: no least
 	clock     *clock    // phases and status; may be nil
 	temp      string    // the file the copy writes, for the status
+	sched     *schedule // the jobs, and their work by kind; may be nil
 }
 
 // minPartBytes is the least a table's part is expected to store (its
@@ -62,24 +63,36 @@ func parseThreads(s string) int {
 	return n
 }
 
-// copyTable copies t's rows into to, a table of the same definition. split
-// false copies in one INSERT: a table with a foreign key checks it on
-// every insert, and a part could reference rows of a part not yet
-// committed. A table with its own rowid column (which shadows DuckDB's row
-// id in SQL) is copied in one INSERT too.
-func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) error {
-	insert := copyRows(ctx, c.conn, to.SQL(), t.Name.SQL(), t.Columns, "")
-	var bounds []int64
-	if parts := c.partsFor(t); split && !t.OwnRowid && parts > 1 {
-		var err error
-		if bounds, err = partBounds(ctx, c.conn, t.Name.SQL(), parts); err != nil {
+// copyTable copies t's rows into to, a table of the same definition, in
+// up to parts parts (parts <= 1: one INSERT). Compact copies in one
+// INSERT a table with a foreign key, which checks it on every insert
+// (a part could reference rows of a part not yet committed), and a table
+// with its own rowid column (which shadows DuckDB's row id in SQL).
+func (c *copier) copyTable(ctx context.Context, t Table, to Name, parts int) error {
+	return c.withConn(ctx, func(conn *sql.Conn) error {
+		insert := copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns, "")
+		var bounds []int64
+		err := c.sched.timed(WorkCopy, func() error {
+			var err error
+			if parts > 1 && !t.OwnRowid {
+				bounds, err = partBounds(ctx, conn, t.Name.SQL(), parts)
+			}
+			if err == nil && len(bounds) == 0 {
+				_, err = conn.ExecContext(ctx, insert)
+			}
+			return err
+		})
+		if err != nil || len(bounds) == 0 {
 			return err
 		}
-	}
-	if len(bounds) == 0 {
-		_, err := c.conn.ExecContext(ctx, insert)
-		return err
-	}
+		return c.copyParts(ctx, insert, bounds)
+	})
+}
+
+// copyParts runs insert once per rowid range that bounds delimit, each on
+// its own connection in its own transaction, all at once, and commits the
+// transactions in rowid order.
+func (c *copier) copyParts(ctx context.Context, insert string, bounds []int64) error {
 	conns := make([]*sql.Conn, len(bounds)+1)
 	for i := range conns {
 		conn, err := c.db.Conn(ctx)
@@ -102,7 +115,10 @@ func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) er
 			where += ` AND rowid < ` + fmt.Sprint(bounds[i])
 		}
 		go func() {
-			_, errs[i] = conn.ExecContext(ctx, insert+where)
+			errs[i] = c.sched.timed(WorkCopy, func() error {
+				_, err := conn.ExecContext(ctx, insert+where)
+				return err
+			})
 			done <- i
 		}()
 	}
@@ -118,6 +134,16 @@ func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) er
 		}
 	}
 	return nil
+}
+
+// withConn runs f on a connection of its own.
+func (c *copier) withConn(ctx context.Context, f func(*sql.Conn) error) error {
+	conn, err := c.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return f(conn)
 }
 
 // partsFor is how many parts t is copied in: as many as the copier runs

@@ -42,10 +42,10 @@ const (
 	PhaseCheckpoint = "checkpoint" // CHECKPOINT of the original (repair: after the commit)
 	PhaseAudit      = "audit"      // the audit before (repair: after)
 	PhaseSchema     = "schema"     // COPY FROM DATABASE (SCHEMA)
-	PhaseCopy       = "copy"       // the rows
-	PhaseVerify     = "verify"     // the catalog of both files
-	PhaseSumOrig    = "sum-orig"   // every table's count and checksum in the original
-	PhaseSumCopy    = "sum-copy"   // the same in the new file, compared
+	PhaseCopy       = "copy"       // the rows (compact: and both files' sums, see CompactResult.Work)
+	PhaseVerify     = "verify"     // compact: both catalogs, and the sums compared
+	PhaseSumOrig    = "sum-orig"   // repair: the table's count and checksum before
+	PhaseSumCopy    = "sum-copy"   // repair: the same of the copy, compared
 	PhaseDetach     = "detach"     // closing the new file (its CHECKPOINT)
 	PhaseSwap       = "swap"       // lock, backup link, rename
 	PhaseIndexes    = "indexes"    // repair: drop the old table, recreate its indexes and comments

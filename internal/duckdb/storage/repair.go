@@ -221,7 +221,9 @@ func (p *RepairPlan) Apply(ctx context.Context, conn *sql.Conn, opt RepairOption
 	res := &RepairResult{Before: p.Table}
 	clk := &clock{status: opt.Status}
 	defer func() { res.Phases = clk.stop() }()
-	status := func(phase string) Status { return tableStatus(phase, p.Table, 0, 1, "") }
+	status := func(phase string) Status {
+		return Status{Phase: phase, Table: p.Table.Name.String(), Tables: 1, Rows: p.Table.Rows}
+	}
 	if _, err := conn.ExecContext(ctx, `BEGIN TRANSACTION`); err != nil {
 		return nil, err
 	}

@@ -884,3 +884,63 @@ func TestAuditQuotedNames(t *testing.T) {
 		t.Errorf(`"odd""schema".t after compact: %s`, dump(tb))
 	}
 }
+
+// TestCompactManyTables: tables too small to split (under 128 MiB) are
+// copied side by side, one INSERT each, on one thread each, with their
+// checksums overlapping the copy, and every table comes out whole and
+// verified. Before, each table's copy (in parts) and then each checksum
+// ran one after the other, and splitting small tables had made files
+// grow (TestCompactNotSmaller).
+func TestCompactManyTables(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "many.duckdb")
+	var stmts []string
+	for i := range 4 {
+		name := fmt.Sprintf("t%d", i)
+		stmts = append(stmts, `CREATE TABLE `+name+`(id BIGINT, k BIGINT, s VARCHAR)`)
+		stmts = append(stmts, loadInCommits(name, cols, testRows, damagedCommit)...)
+	}
+	exec(t, path, append(stmts, `CHECKPOINT`)...)
+	r, err := storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := find(t, r, "main", "t0"); !tb.Damaged() {
+		t.Fatalf("t0 is not damaged: %s", dump(tb))
+	}
+	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, AllowLarger: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tables) != 4 {
+		t.Errorf("verified %v", res.Tables)
+	}
+	var copyWall, jobs float64
+	for _, p := range res.Phases {
+		if p.Name == storage.PhaseCopy {
+			copyWall = p.Seconds
+		}
+	}
+	kinds := map[string]bool{}
+	for _, w := range res.Work {
+		jobs += w.Seconds
+		kinds[w.Name] = true
+	}
+	if !kinds[storage.WorkCopy] || !kinds[storage.WorkSumOrig] || !kinds[storage.WorkSumCopy] {
+		t.Errorf("work: %+v", res.Work)
+	}
+	// Jobs that overlap add up to more than the phase's wall time (two
+	// slots: up to twice as much).
+	if jobs < 1.3*copyWall {
+		t.Errorf("the jobs took %.2f s in a %.2f s copy phase: they did not overlap", jobs, copyWall)
+	}
+	r, err = storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if tb := find(t, r, "main", fmt.Sprintf("t%d", i)); tb.Partial != 0 || tb.Rows != testRows {
+			t.Errorf("t%d after compact: %s", i, dump(tb))
+		}
+	}
+}
