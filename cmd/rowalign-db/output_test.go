@@ -121,6 +121,7 @@ func TestProgress(t *testing.T) {
 	progressEvery = 100 * time.Millisecond
 	t.Cleanup(func() { progressEvery = old })
 	tmpl := damagedFile(t)
+	digits := regexp.MustCompile(`\d+(\.\d+)?`)
 	progressLine := regexp.MustCompile(`(?m)^rowalign-db (compact|repair): .*; \d+ s in this step, \d+ s in all$`)
 	for _, cmd := range []string{"compact", "repair"} {
 		outs := map[bool]string{}
@@ -140,7 +141,9 @@ func TestProgress(t *testing.T) {
 			if code != exitOK {
 				t.Fatalf("%v: %d %s %s", args, code, out, errOut)
 			}
-			outs[on] = strings.ReplaceAll(out, filepath.Dir(path), "DIR")
+			// The sizes may differ by a block or so from run to run: the
+			// tables' copies write side by side.
+			outs[on] = digits.ReplaceAllString(strings.ReplaceAll(out, filepath.Dir(path), "DIR"), "N")
 			lines := progressLine.FindAllString(errOut, -1)
 			switch {
 			case !on && errOut != "":
@@ -162,7 +165,7 @@ func TestProgress(t *testing.T) {
 						t.Errorf("%v: -v does not print %q: %s", args, phase, errOut)
 					}
 				}
-				if cmd == "compact" && !strings.Contains(errOut, "rowalign-db compact: copying and checksumming main.") {
+				if cmd == "compact" && !strings.Contains(errOut, "rowalign-db compact: copying main.") {
 					t.Logf("no progress line caught the copy: %s", errOut)
 				}
 			}

@@ -137,9 +137,6 @@ func (p *progress) line() string {
 	st, since, base := p.st, p.since, p.base
 	p.mu.Unlock()
 	what := phaseWords[st.Phase]
-	if st.Phase == storage.PhaseCopy && p.cmd == "compact" {
-		what = "copying and checksumming" // compact's sums overlap its copy
-	}
 	if what == "" {
 		what = st.Phase
 	}
@@ -147,7 +144,15 @@ func (p *progress) line() string {
 		what = "starting"
 	}
 	if st.Table != "" {
-		what += fmt.Sprintf(" %s (table %d of %d, %s rows)", st.Table, st.Index+1, st.Tables, thousands(st.Rows))
+		// Compact's jobs overlap: the one that started last.
+		where := ""
+		switch st.Work {
+		case storage.WorkSumOrig:
+			what, where = "checksumming", " in the original"
+		case storage.WorkSumCopy:
+			what, where = "checksumming", " in the new file"
+		}
+		what += fmt.Sprintf(" %s%s (table %d of %d, %s rows)", st.Table, where, st.Index+1, st.Tables, thousands(st.Rows))
 	} else if st.Tables > 1 {
 		what += fmt.Sprintf(" %d tables", st.Tables)
 	}

@@ -516,6 +516,9 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 		if len(deps[t.Name]) == 0 && len(self[t.Name]) == 0 && !t.OwnRowid {
 			n = cp.partsFor(t)
 		}
+		jobStatus := func(work string) Status {
+			return Status{Phase: PhaseCopy, Work: work, Table: t.Name.String(), Index: i, Tables: len(order), Rows: t.Rows, Writing: cp.temp, Expect: expect}
+		}
 		wrap := func(err error) error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", t.Name, err)
@@ -523,7 +526,7 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 			return nil
 		}
 		done := sched.job(n, after, func(ctx context.Context) error {
-			cp.clock.report(Status{Phase: PhaseCopy, Table: t.Name.String(), Index: i, Tables: len(order), Rows: t.Rows, Writing: cp.temp, Expect: expect})
+			cp.clock.report(jobStatus(WorkCopy))
 			if keys := self[t.Name]; len(keys) > 0 {
 				return wrap(cp.withConn(ctx, func(conn *sql.Conn) error {
 					return sched.timed(WorkCopy, func() error { return copySelfReferencing(ctx, conn, to, t, keys) })
@@ -534,6 +537,7 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 		copied[t.Name] = done
 		// The original's sum any time, the copy's once its rows are in.
 		sched.job(1, nil, func(ctx context.Context) error {
+			cp.clock.report(jobStatus(WorkSumOrig))
 			return wrap(sched.timed(WorkSumOrig, func() error {
 				s, err := Checksum(ctx, cp.db, t.Name.SQL(), t.Columns)
 				setSum(t.Name, 0, s)
@@ -541,6 +545,7 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 			}))
 		})
 		sched.job(1, []<-chan struct{}{done}, func(ctx context.Context) error {
+			cp.clock.report(jobStatus(WorkSumCopy))
 			return wrap(sched.timed(WorkSumCopy, func() error {
 				s, err := Checksum(ctx, cp.db, to.SQL(), t.Columns)
 				setSum(t.Name, 1, s)

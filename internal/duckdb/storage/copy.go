@@ -30,7 +30,8 @@ import (
 // A part costs space too: each transaction writes its rows into blocks of
 // its own, so every part but one can leave a partly used block behind.
 // A table is split only into parts of at least partBytes of its expected
-// size (minPartBytes in Compact).
+// size (minPartBytes in Compact); the cores the smaller tables leave are
+// used by copying several at once (schedule).
 type copier struct {
 	db        *sql.DB   // for more connections to the same attached files
 	conn      *sql.Conn // Compact's connection
@@ -43,14 +44,14 @@ type copier struct {
 
 // minPartBytes is the least a table's part is expected to store (its
 // share of the table's bytes after an aligned rewrite), 64 MiB: 256
-// blocks of 256 KiB. Every part beyond the first cost 1 to 3 blocks of
-// the new file (DuckDB 1.5.6, 2026-12-01: three 300,000-row tables of
-// 0.35 MB, each copied in two parts, took 2 blocks each instead of 1, and
-// compact made a 1,060,864-byte file 1,847,296 bytes; the 475.5 MB demo
-// file's one table, 1,194 blocks in two parts against 1,191 in one
-// INSERT), so at 64 MiB a part costs at most about 1.2 % of its size,
-// while a table under 128 MiB, copied on one thread, takes seconds
-// (docs/measurements.md#compact-copy-strategies).
+// blocks of 256 KiB. A second part cost the new file a block or more
+// (DuckDB 1.5.6, 2026-12-01: three 300,000-row tables of 0.35 MB, each
+// copied in two parts, took 2 blocks each instead of 1, and compact made
+// a 1,060,864-byte file 1,847,296 bytes; the 475.5 MB demo file's one
+// table, 312.2 MB in one INSERT, 312.5-314.8 MB in two parts, 0.1-0.8 %),
+// so a small table is copied whole, while a table under 128 MiB, copied
+// on one thread, takes seconds
+// (docs/measurements.md#compact-parts-and-small-tables).
 const minPartBytes = 64 << 20
 
 // parseThreads reads the threads setting as the number of parts (at

@@ -26,6 +26,9 @@ type Phase struct {
 // file's size as it grows.
 type Status struct {
 	Phase string
+	// Work is the kind of job that last started (WorkCopy, WorkSumOrig,
+	// WorkSumCopy) in compact's copy phase, whose jobs overlap; "" else.
+	Work string
 	// Table is the table the phase works on ("" for none); it is table
 	// Index (from 0) of Tables, with Rows live rows.
 	Table         string
