@@ -13,10 +13,10 @@ import (
 func runCompact(ctx context.Context, args []string, stdout, stderr io.Writer, pause func(string)) int {
 	fs := newFlags("compact", "file.duckdb", stderr, `Compact copies the whole database (every schema, table, view, sequence,
 macro, type, constraint, index and comment) into a new file next to it:
-the catalog with COPY FROM DATABASE, then each table's rows with one
-INSERT on one thread, which writes whole row groups (COPY FROM DATABASE's
-own copy keeps partial ones), a table with a foreign key to itself parents
-first. It verifies every catalog entry and every table's rows (count and
+the catalog with COPY FROM DATABASE, then each table's rows with INSERTs
+on one thread each, which write whole row groups (COPY FROM DATABASE's own
+copy keeps partial ones): a large table in parts at once, small tables
+side by side, a table with a foreign key to itself parents first. It verifies every catalog entry and every table's rows (count and
 a checksum over every column), and renames the new file over the
 original; the original is kept as a backup (a hard link) unless
 -no-backup. A failure or a kill before the rename leaves the original

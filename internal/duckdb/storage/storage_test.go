@@ -292,6 +292,14 @@ func query(t *testing.T, conn *sql.Conn, q string) []string {
 	return out
 }
 
+// catalogOf reads the catalog of the file at path.
+func catalogOf(t *testing.T, path string) []string {
+	t.Helper()
+	conn := openConn(t, path)
+	defer conn.Close()
+	return query(t, conn, catalog)
+}
+
 // catalog is the catalog of the main database, as text, for comparison.
 const catalog = `SELECT * FROM (
 	SELECT 'table ' || sql || coalesce(' -- ' || comment, '') FROM duckdb_tables() WHERE NOT temporary
@@ -426,9 +434,7 @@ func TestCompact(t *testing.T) {
 	if plan.Applied || fileExists(path+".bak") || fileExists(plan.Temp) {
 		t.Fatalf("a dry run wrote: %+v", plan)
 	}
-	conn := openConn(t, path)
-	wantCatalog := query(t, conn, catalog)
-	conn.Close()
+	wantCatalog := catalogOf(t, path)
 
 	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Backup: path + ".bak"})
 	if err != nil {
@@ -457,7 +463,7 @@ func TestCompact(t *testing.T) {
 	if r.Files[0].FreeBlocks != 0 {
 		t.Errorf("free blocks after compact: %d", r.Files[0].FreeBlocks)
 	}
-	conn = openConn(t, path)
+	conn := openConn(t, path)
 	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
 		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
 	}
@@ -762,9 +768,7 @@ func TestCompactNotSmaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn := openConn(t, path)
-	wantCatalog := query(t, conn, catalog)
-	conn.Close()
+	wantCatalog := catalogOf(t, path)
 
 	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Backup: path + ".bak"})
 	if err != nil {
@@ -794,8 +798,7 @@ func TestCompactNotSmaller(t *testing.T) {
 	if !res.Applied || res.Kept != "" || !fileExists(path+".bak") || res.NewBytes > res.CheckpointedBytes {
 		t.Errorf("AllowLarger: want the new file swapped in, no larger than the original: %+v", res)
 	}
-	conn = openConn(t, path)
-	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
+	if got := catalogOf(t, path); !slices.Equal(got, wantCatalog) {
 		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
 	}
 }
