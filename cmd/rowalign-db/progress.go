@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -143,17 +145,13 @@ func (p *progress) line() string {
 	if what == "" {
 		what = "starting"
 	}
-	if st.Table != "" {
-		// Compact's jobs overlap: the one that started last.
-		where := ""
-		switch st.Work {
-		case storage.WorkSumOrig:
-			what, where = "checksumming", " in the original"
-		case storage.WorkSumCopy:
-			what, where = "checksumming", " in the new file"
-		}
-		what += fmt.Sprintf(" %s%s (table %d of %d, %s rows)", st.Table, where, st.Index+1, st.Tables, thousands(st.Rows))
-	} else if st.Tables > 1 {
+	switch {
+	case len(st.Running) > 0 || st.Done > 0:
+		// Compact's copy: its jobs overlap.
+		what = running(st.Running) + fmt.Sprintf(" (%d of %d tables copied)", st.Done, st.Tables)
+	case st.Table != "":
+		what += fmt.Sprintf(" %s (table %d of %d, %s rows)", st.Table, st.Index+1, st.Tables, thousands(st.Rows))
+	case st.Tables > 1:
 		what += fmt.Sprintf(" %d tables", st.Tables)
 	}
 	if st.Writing != "" {
@@ -167,3 +165,32 @@ func (p *progress) line() string {
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.0f s", d.Seconds()) }
+
+// running words compact's running jobs: "copying main.a, main.b;
+// checksumming main.c in both files".
+func running(jobs []storage.Job) string {
+	tables := map[string][]string{}
+	for _, j := range jobs {
+		tables[j.Work] = append(tables[j.Work], j.Table)
+	}
+	var parts []string
+	if c := tables[storage.WorkCopy]; len(c) > 0 {
+		parts = append(parts, "copying "+strings.Join(c, ", "))
+	}
+	o, n := tables[storage.WorkSumOrig], tables[storage.WorkSumCopy]
+	switch {
+	case len(o) > 0 && slices.Equal(o, n):
+		parts = append(parts, "checksumming "+strings.Join(o, ", ")+" in both files")
+	default:
+		if len(o) > 0 {
+			parts = append(parts, "checksumming "+strings.Join(o, ", ")+" in the original")
+		}
+		if len(n) > 0 {
+			parts = append(parts, "checksumming "+strings.Join(n, ", ")+" in the new file")
+		}
+	}
+	if len(parts) == 0 {
+		return "copying"
+	}
+	return strings.Join(parts, "; ")
+}

@@ -491,7 +491,34 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 		sums[n] = v
 		mu.Unlock()
 	}
-	started := 0
+	// What runs now, for the status: the jobs overlap.
+	var running []Job
+	tablesDone := 0
+	track := func(j Job, start bool) {
+		mu.Lock()
+		if start {
+			running = append(running, j)
+		} else {
+			running = slices.DeleteFunc(running, func(r Job) bool { return r == j })
+			if j.Work == WorkCopy {
+				tablesDone++
+			}
+		}
+		st := Status{Phase: PhaseCopy, Running: slices.Clone(running), Done: tablesDone, Tables: len(order), Writing: cp.temp, Expect: expect}
+		mu.Unlock()
+		cp.clock.report(st)
+	}
+	// job wraps a job's work in its status and its error in the table's
+	// name.
+	job := func(t Table, work string, f func() error) error {
+		j := Job{Work: work, Table: t.Name.String()}
+		track(j, true)
+		defer track(j, false)
+		if err := f(); err != nil {
+			return fmt.Errorf("%s: %w", t.Name, err)
+		}
+		return nil
+	}
 	copied := map[Name]<-chan struct{}{}
 	var visit func(t Table)
 	visit = func(t Table) {
@@ -510,48 +537,35 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 		}
 		to := t.Name
 		to.Database = dst
-		i := started
-		started++
 		n := 1
 		if len(deps[t.Name]) == 0 && len(self[t.Name]) == 0 && !t.OwnRowid {
 			n = cp.partsFor(t)
 		}
-		jobStatus := func(work string) Status {
-			return Status{Phase: PhaseCopy, Work: work, Table: t.Name.String(), Index: i, Tables: len(order), Rows: t.Rows, Writing: cp.temp, Expect: expect}
-		}
-		wrap := func(err error) error {
-			if err != nil {
-				return fmt.Errorf("%s: %w", t.Name, err)
-			}
-			return nil
-		}
 		done := sched.job(n, after, func(ctx context.Context) error {
-			cp.clock.report(jobStatus(WorkCopy))
-			if keys := self[t.Name]; len(keys) > 0 {
-				return wrap(cp.withConn(ctx, func(conn *sql.Conn) error {
-					return sched.timed(WorkCopy, func() error { return copySelfReferencing(ctx, conn, to, t, keys) })
-				}))
-			}
-			return wrap(cp.copyTable(ctx, t, to, n))
+			return job(t, WorkCopy, func() error {
+				if keys := self[t.Name]; len(keys) > 0 {
+					return cp.withConn(ctx, func(conn *sql.Conn) error {
+						return sched.timed(WorkCopy, func() error { return copySelfReferencing(ctx, conn, to, t, keys) })
+					})
+				}
+				return cp.copyTable(ctx, t, to, n)
+			})
 		})
 		copied[t.Name] = done
 		// The original's sum any time, the copy's once its rows are in.
-		sched.job(1, nil, func(ctx context.Context) error {
-			cp.clock.report(jobStatus(WorkSumOrig))
-			return wrap(sched.timed(WorkSumOrig, func() error {
-				s, err := Checksum(ctx, cp.db, t.Name.SQL(), t.Columns)
-				setSum(t.Name, 0, s)
-				return err
-			}))
-		})
-		sched.job(1, []<-chan struct{}{done}, func(ctx context.Context) error {
-			cp.clock.report(jobStatus(WorkSumCopy))
-			return wrap(sched.timed(WorkSumCopy, func() error {
-				s, err := Checksum(ctx, cp.db, to.SQL(), t.Columns)
-				setSum(t.Name, 1, s)
-				return err
-			}))
-		})
+		sum := func(work string, table Name, which int) func(ctx context.Context) error {
+			return func(ctx context.Context) error {
+				return job(t, work, func() error {
+					return sched.timed(work, func() error {
+						s, err := Checksum(ctx, cp.db, table.SQL(), t.Columns)
+						setSum(t.Name, which, s)
+						return err
+					})
+				})
+			}
+		}
+		sched.job(1, nil, sum(WorkSumOrig, t.Name, 0))
+		sched.job(1, []<-chan struct{}{done}, sum(WorkSumCopy, to, 1))
 	}
 	for _, t := range order {
 		visit(t)

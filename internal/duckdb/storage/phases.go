@@ -26,9 +26,10 @@ type Phase struct {
 // file's size as it grows.
 type Status struct {
 	Phase string
-	// Work is the kind of job that last started (WorkCopy, WorkSumOrig,
-	// WorkSumCopy) in compact's copy phase, whose jobs overlap; "" else.
-	Work string
+	// Running is what compact's copy phase runs now, its jobs
+	// overlapping; Done counts the tables copied of Tables.
+	Running []Job
+	Done    int
 	// Table is the table the phase works on ("" for none); it is table
 	// Index (from 0) of Tables, with Rows live rows.
 	Table         string
@@ -38,6 +39,12 @@ type Status struct {
 	Writing string
 	// Expect is the bytes Writing is expected to grow by (0: unknown).
 	Expect int64
+}
+
+// Job is one of compact's overlapping jobs: a kind of work (WorkCopy,
+// WorkSumOrig, WorkSumCopy) on a table.
+type Job struct {
+	Work, Table string
 }
 
 // Phase names, as Phases and Status carry them.
