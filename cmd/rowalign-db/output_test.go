@@ -183,14 +183,15 @@ func TestProgress(t *testing.T) {
 // TestRunningWords: compact's overlapping jobs, in words.
 func TestRunningWords(t *testing.T) {
 	c, o, n := storage.WorkCopy, storage.WorkSumOrig, storage.WorkSumCopy
+	job := func(work, table string) storage.Job { return storage.Job{Work: work, Table: table} }
 	for _, tc := range []struct {
 		jobs []storage.Job
 		want string
 	}{
 		{nil, "copying"},
-		{[]storage.Job{{c, "main.a"}, {c, "main.b"}}, "copying main.a, main.b"},
-		{[]storage.Job{{c, "main.b"}, {o, "main.a"}, {n, "main.a"}}, "copying main.b; checksumming main.a in both files"},
-		{[]storage.Job{{o, "main.b"}, {n, "main.a"}}, "checksumming main.b in the original; checksumming main.a in the new file"},
+		{[]storage.Job{job(c, "main.a"), job(c, "main.b")}, "copying main.a, main.b"},
+		{[]storage.Job{job(c, "main.b"), job(o, "main.a"), job(n, "main.a")}, "copying main.b; checksumming main.a in both files"},
+		{[]storage.Job{job(o, "main.b"), job(n, "main.a")}, "checksumming main.b in the original; checksumming main.a in the new file"},
 	} {
 		if got := running(tc.jobs); got != tc.want {
 			t.Errorf("running(%v) = %q, want %q", tc.jobs, got, tc.want)
