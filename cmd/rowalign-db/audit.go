@@ -79,7 +79,7 @@ saves; for every file its blocks, used and free.
 			}
 		}
 		if len(under) > 0 {
-			fmt.Fprintf(stderr, "rowalign-db audit: %d table(s) less than %g%% full: %v\n", len(under), *failFill, under)
+			fmt.Fprintf(stderr, "rowalign-db audit: %s less than %g%% full: %v\n", plural(len(under), "table"), *failFill, under)
 			code = exitUnderFilled
 		}
 	}
@@ -91,7 +91,7 @@ saves; for every file its blocks, used and free.
 			}
 		}
 		if len(over) > 0 {
-			fmt.Fprintf(stderr, "rowalign-db audit: %d file(s) more than %g%% free blocks (rowalign-db compact -apply returns them): %v\n", len(over), *failFree, over)
+			fmt.Fprintf(stderr, "rowalign-db audit: %s more than %g%% free blocks (rowalign-db compact -apply returns them): %v\n", plural(len(over), "file"), *failFree, over)
 			code = exitUnderFilled
 		}
 	}
@@ -117,9 +117,13 @@ func printAudit(w io.Writer, r *storage.Report) {
 		if f.StorageVersion != "" {
 			ver = ", storage " + f.StorageVersion
 		}
-		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used (tables %d, indexes %d, metadata %d), %d free (%s a compaction returns)\n",
+		indexes := "indexes"
+		if f.UnreadTables > 0 {
+			indexes = fmt.Sprintf("indexes and the %s whose storage was not read", plural(f.UnreadTables, "table"))
+		}
+		fmt.Fprintf(w, "%s (%s%s): %s, %d blocks of %d KiB: %d used (tables %d, %s %d, metadata %d), %d free (%s a compaction returns)\n",
 			f.Path, f.Database, ver, mb(f.FileBytes), f.TotalBlocks, f.BlockSize/1024, f.UsedBlocks,
-			f.TableBlocks, f.IndexBlocks, f.MetadataBlocks, f.FreeBlocks, mb(f.FreeBytes))
+			f.TableBlocks, indexes, f.IndexBlocks, f.MetadataBlocks, f.FreeBlocks, mb(f.FreeBytes))
 		if f.WALBytes > 0 {
 			fmt.Fprintf(w, "  write-ahead log: %s not checkpointed yet\n", mb(f.WALBytes))
 		}

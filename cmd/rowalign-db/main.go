@@ -2,8 +2,8 @@
 // files and rewrites it away:
 //
 //	rowalign-db audit [-json] [-fail-fill pct] [-fail-free pct] file.duckdb...   # read-only report
-//	rowalign-db repair [-table t] [-apply] file.duckdb          # rewrite tables in whole row groups
-//	rowalign-db compact [-apply] [-backup f] file.duckdb        # rewrite the whole file, swap it in
+//	rowalign-db repair [-table t] [-apply] [-v] file.duckdb     # rewrite tables in whole row groups
+//	rowalign-db compact [-apply] [-backup f] [-allow-larger] [-v] file.duckdb  # rewrite the whole file, swap it in if smaller
 //	rowalign-db demo [-rows n] [-commit n] new.duckdb           # write the demo table, damaged or not
 //
 // The audit reads pragma_storage_info and pragma_database_size: per table

@@ -475,8 +475,8 @@ func TestRepairCommand(t *testing.T) {
 func TestHelpListsEveryFlag(t *testing.T) {
 	for cmd, flags := range map[string][]string{
 		"audit":   {"-json", "-fail-fill", "-fail-free"},
-		"repair":  {"-table", "-apply", "-json"},
-		"compact": {"-apply", "-backup", "-no-backup", "-json"},
+		"repair":  {"-table", "-apply", "-json", "-v", "-progress"},
+		"compact": {"-apply", "-backup", "-no-backup", "-allow-larger", "-json", "-v", "-progress"},
 		"demo":    {"-rows", "-commit"},
 	} {
 		code, _, errOut := runCmd(cmd, "-h")

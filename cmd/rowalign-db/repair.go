@@ -20,7 +20,9 @@ recreates the table from DuckDB's catalog (columns, types, defaults,
 constraints, comments), copies the rows in one INSERT, verifies them
 (count and a checksum over every column), drops the original and recreates
 its indexes; then CHECKPOINT. Without -apply it prints the plan and
-changes nothing. It refuses views, temporary tables, tables in a foreign
+changes nothing. A long run says what it is doing on stderr every few
+seconds (-progress; by default when stderr is a terminal); -v prints
+where the time went. It refuses views, temporary tables, tables in a foreign
 key, and a file another process holds.
 The file keeps the blocks the old table used, as free blocks: compact
 returns them.
@@ -28,6 +30,8 @@ returns them.
 	table := fs.String("table", "", "repair only this `table` (table or schema.table; default: every damaged table)")
 	apply := fs.Bool("apply", false, "rewrite the tables (default: print the plan only)")
 	asJSON := fs.Bool("json", false, "print the plan or the result as JSON")
+	verbose := fs.Bool("v", false, "print where the time went, phase by phase, on stderr")
+	showProgress := progressFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -91,8 +95,8 @@ returns them.
 		}
 		for _, p := range plans {
 			t := p.Table
-			fmt.Fprintf(stdout, "would rewrite %s: %s rows in %d groups (%d partial, fill %.1f%%, %s deleted rows stored) -> %d groups; estimate saves %s\n",
-				t.Name, thousands(t.Rows), t.Groups(), t.Partial, t.Fill, thousands(t.Deleted), t.Estimate.Groups, mb(t.Estimate.SavedBytes))
+			fmt.Fprintf(stdout, "would rewrite %s: %s rows in %s (%d partial, fill %.1f%%, %s deleted rows stored) -> %s; estimate saves %s\n",
+				t.Name, thousands(t.Rows), plural(t.Groups(), "group"), t.Partial, t.Fill, thousands(t.Deleted), plural(t.Estimate.Groups, "group"), mb(t.Estimate.SavedBytes))
 			fmt.Fprintln(stdout, "  in one transaction:")
 			for _, s := range p.Statements {
 				fmt.Fprintf(stdout, "    %s;\n", oneLine(s))
@@ -103,17 +107,27 @@ returns them.
 		return exitOK
 	}
 	var results []*storage.RepairResult
-	for _, p := range plans {
-		res, err := p.Apply(ctx, conn, pause)
+	prog := startProgress(wantProgress(fs, *showProgress, stderr), stderr, "repair")
+	defer prog.stop()
+	for i, p := range plans {
+		opt := storage.RepairOptions{Pause: pause}
+		if hook := prog.hook(); hook != nil {
+			// Apply knows its one table; the run, how many there are.
+			opt.Status = func(s storage.Status) { s.Index, s.Tables = i, len(plans); hook(s) }
+		}
+		res, err := p.Apply(ctx, conn, opt)
 		if err != nil {
 			return fail(err)
 		}
 		results = append(results, res)
+		if *verbose {
+			printPhases(stderr, "repair "+p.Table.Name.String(), res.Phases)
+		}
 		if !*asJSON {
 			b, a := res.Before, res.After
 			fmt.Fprintf(stdout, "rewrote %s: verified %s\n", b.Name, res.Sum)
-			fmt.Fprintf(stdout, "  before: %d groups, %d partial, fill %.1f%%, %s deleted, %s stored\n", b.Groups(), b.Partial, b.Fill, thousands(b.Deleted), mb(b.StoredBytes))
-			fmt.Fprintf(stdout, "  after:  %d groups, %d partial, fill %.1f%%, %s deleted, %s stored\n", a.Groups(), a.Partial, a.Fill, thousands(a.Deleted), mb(a.StoredBytes))
+			fmt.Fprintf(stdout, "  before: %s, %d partial, fill %.1f%%, %s deleted, %s stored\n", plural(b.Groups(), "group"), b.Partial, b.Fill, thousands(b.Deleted), mb(b.StoredBytes))
+			fmt.Fprintf(stdout, "  after:  %s, %d partial, fill %.1f%%, %s deleted, %s stored\n", plural(a.Groups(), "group"), a.Partial, a.Fill, thousands(a.Deleted), mb(a.StoredBytes))
 		}
 	}
 	after, err := storage.Audit(ctx, conn)

@@ -19,7 +19,10 @@
 //
 // -bin name=path (repeatable) also times "path compact -apply -no-backup"
 // on a fresh copy of -src (the copy is not timed): the whole tool, with
-// its checkpoint, audit and verification. It links DuckDB (cgo).
+// its checkpoint, audit and verification. -phases adds -v to those runs
+// (a rowalign-db that has it prints every phase's wall and CPU seconds on
+// stderr), and has every strategy print its statements' seconds the same
+// way. It links DuckDB (cgo).
 package main
 
 import (
@@ -62,12 +65,13 @@ func main() {
 	rounds := flag.Int("rounds", 2, "rounds; each times every strategy once")
 	list := flag.String("strategies", "copydb,insert1,orderby2,insert2,noorder2", "strategies, comma-separated")
 	dir := flag.String("dir", "", "where the copies go (default: next to -src)")
+	phases := flag.Bool("phases", false, "print every phase's wall and CPU seconds on stderr (compact -v; each strategy's statements)")
 	var b bins
 	flag.Var(&b, "bin", "`name=path` of a rowalign-db binary whose compact is timed (repeatable)")
 	flag.Parse()
 	ctx := context.Background()
 	if *one != "" {
-		if err := copyOnce(ctx, *one, *src, *dst); err != nil {
+		if err := copyOnce(ctx, *one, *src, *dst, *phases); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -99,7 +103,9 @@ func main() {
 	check(err)
 	fmt.Printf("source %s: %.1f MB; %s\n", *src, float64(st.Size())/1e6, layout(before))
 	fmt.Printf("%d cores, %s UTC\n", numCPU(), time.Now().UTC().Format("2006-01-02 15:04"))
-	results := map[string][]float64{}
+	results := map[string][]float64{} // wall seconds
+	cpus := map[string][]float64{}    // CPU seconds
+	rss := map[string][]float64{}     // peak RSS, MiB
 	for r := 0; r < *rounds; r++ {
 		order := slices.Clone(runs)
 		if r%2 == 1 {
@@ -112,11 +118,15 @@ func main() {
 			var cmd *exec.Cmd
 			if name, ok := strings.CutPrefix(s, "compact:"); ok {
 				check(copyFile(*src, out))
-				cmd = exec.Command(binPath(b, name), "compact", "-apply", "-no-backup", out)
+				args := []string{"compact", "-apply", "-no-backup"}
+				if *phases {
+					args = append(args, "-v")
+				}
+				cmd = exec.Command(binPath(b, name), append(args, out)...)
 			} else {
 				self, err := os.Executable()
 				check(err)
-				cmd = exec.Command(self, "-one", s, "-src", *src, "-dst", out)
+				cmd = exec.Command(self, "-one", s, "-src", *src, "-dst", out, fmt.Sprintf("-phases=%v", *phases))
 			}
 			cmd.Stderr = os.Stderr
 			load := loadAvg()
@@ -128,28 +138,32 @@ func main() {
 			check(err)
 			fst, err := os.Stat(out)
 			check(err)
+			cpu := (time.Duration(ru.Utime.Nano()) + time.Duration(ru.Stime.Nano())).Seconds()
 			results[s] = append(results[s], secs)
-			fmt.Printf("round %d  %-16s %7.1f s wall  %7.1f s cpu  peak RSS %5.0f MiB  %7.1f MB  %s  load %s\n",
-				r+1, s, secs, (time.Duration(ru.Utime.Nano()) + time.Duration(ru.Stime.Nano())).Seconds(), float64(ru.Maxrss)/1024,
-				float64(fst.Size())/1e6, layout(after), load)
+			cpus[s] = append(cpus[s], cpu)
+			rss[s] = append(rss[s], float64(ru.Maxrss)/1024)
+			fmt.Printf("round %d  %-16s %7.1f s wall  %7.1f s cpu  peak RSS %5.0f MiB  %7.1f MB  %s  load %s -> %s\n",
+				r+1, s, secs, cpu, float64(ru.Maxrss)/1024,
+				float64(fst.Size())/1e6, layout(after), load, loadAvg())
 			os.Remove(out)
 			os.Remove(out + ".wal")
 		}
 	}
-	fmt.Println("\nmedian wall seconds (all runs):")
-	base := median(results["copydb"])
+	fmt.Println("\nmedians of all runs (wall seconds follow the machine's load; CPU seconds follow the work):")
+	base, baseCPU := median(results["copydb"]), median(cpus["copydb"])
 	for _, s := range runs {
-		m := median(results[s])
+		m, c := median(results[s]), median(cpus[s])
 		ratio := ""
-		if base > 0 {
-			ratio = fmt.Sprintf("  %.2fx copydb", m/base)
+		if base > 0 && baseCPU > 0 {
+			ratio = fmt.Sprintf("  %.2fx copydb wall, %.2fx cpu", m/base, c/baseCPU)
 		}
-		fmt.Printf("  %-16s %7.1f  %v%s\n", s, m, fmtAll(results[s]), ratio)
+		fmt.Printf("  %-16s wall %7.1f %v  cpu %7.1f %v  peak RSS %v MiB%s\n", s, m, fmtAll(results[s]), c, fmtAll(cpus[s]), fmtAll(rss[s]), ratio)
 	}
 }
 
-// copyOnce runs one strategy: src attached read-only, dst a new file.
-func copyOnce(ctx context.Context, strategy, src, dst string) error {
+// copyOnce runs one strategy: src attached read-only, dst a new file;
+// phases prints each statement's wall and CPU seconds on stderr.
+func copyOnce(ctx context.Context, strategy, src, dst string, phases bool) error {
 	db, err := sql.Open("duckdb", "")
 	if err != nil {
 		return err
@@ -161,8 +175,12 @@ func copyOnce(ctx context.Context, strategy, src, dst string) error {
 	}
 	defer conn.Close()
 	exec := func(q string) error {
+		t0, c0 := time.Now(), cpuTime()
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("%s: %s: %w", strategy, q, err)
+		}
+		if phases {
+			fmt.Fprintf(os.Stderr, "compactmeasure %s: %7.2f s wall %7.2f s cpu  %s\n", strategy, time.Since(t0).Seconds(), (cpuTime() - c0).Seconds(), q)
 		}
 		return nil
 	}
@@ -255,6 +273,15 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// cpuTime is this process's user and system time, every thread.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func loadAvg() string {

@@ -62,6 +62,7 @@ type Table struct {
 
 	segments   []segment
 	groupBytes []int64 // stored bytes per group, from segments
+	unread     bool    // its storage could not be read
 }
 
 // Groups is the number of stored row groups.
@@ -106,6 +107,9 @@ type File struct {
 	TableBlocks    int64 `json:"table_blocks"`
 	MetadataBlocks int64 `json:"metadata_blocks"`
 	IndexBlocks    int64 `json:"index_blocks"`
+	// UnreadTables counts the tables whose storage could not be read:
+	// their blocks are in IndexBlocks then.
+	UnreadTables int `json:"unread_tables,omitempty"`
 }
 
 // fileHeaderBytes is what a DuckDB file holds before its first block:
@@ -187,12 +191,18 @@ func Audit(ctx context.Context, conn *sql.Conn) (*Report, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	temporary := map[string]bool{}
+	for _, t := range r.Tables {
+		if t.Kind == KindTemporary {
+			temporary[strings.ToLower(t.Table)] = true
+		}
+	}
 	for i := range r.Tables {
 		t := &r.Tables[i]
 		if t.Kind == KindView {
 			continue
 		}
-		if err := auditTable(ctx, conn, t); err != nil {
+		if err := auditTable(ctx, conn, t, t.Kind != KindTemporary && temporary[strings.ToLower(t.Table)]); err != nil {
 			return nil, fmt.Errorf("%s: %w", t.Name.SQL(), err)
 		}
 	}
@@ -284,15 +294,39 @@ func blockUse(files []File, tables []Table) {
 	for k := range blocks {
 		count[k.db]++
 	}
+	unread := map[string]int{}
+	for _, t := range tables {
+		if t.unread {
+			unread[t.Database]++
+		}
+	}
 	for i := range files {
 		f := &files[i]
+		f.UnreadTables = unread[f.Database]
 		f.TableBlocks = count[f.Database] + extra[f.Database]
 		f.IndexBlocks = max(0, f.UsedBlocks-f.TableBlocks-f.MetadataBlocks)
 	}
 }
 
-// auditTable fills in t's rows, groups and segments.
-func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
+// useSchema makes n's schema the connection's default (USE), for a
+// storage query that cannot name it; restore makes the default what it
+// was.
+func useSchema(ctx context.Context, conn *sql.Conn, n Name) (restore func(), err error) {
+	var db, schema string
+	if err := conn.QueryRowContext(ctx, `SELECT current_database(), current_schema()`).Scan(&db, &schema); err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, `USE `+quoteIdent(n.Database)+`.`+quoteIdent(n.Schema)); err != nil {
+		return nil, err
+	}
+	return func() {
+		conn.ExecContext(context.WithoutCancel(ctx), `USE `+quoteIdent(db)+`.`+quoteIdent(schema))
+	}, nil
+}
+
+// auditTable fills in t's rows, groups and segments. shadowed says that a
+// temporary table has t's name.
+func auditTable(ctx context.Context, conn *sql.Conn, t *Table, shadowed bool) error {
 	cols, err := columns(ctx, conn, t.Name)
 	if err != nil {
 		return err
@@ -307,10 +341,23 @@ func auditTable(ctx context.Context, conn *sql.Conn, t *Table) error {
 	}
 	t.Unit = DefaultRowGroupRows
 	t.Fill = 100
-	arg, ok := t.Name.storageInfoArg()
+	arg, use, ok := t.Name.storageInfoArg()
+	why := `DuckDB's pragma_storage_info cannot address a table whose name holds '"' (rename it to audit its row groups; compact still copies and verifies it)`
+	if ok && use && shadowed {
+		// The unqualified name would find the temporary table first.
+		ok, why = false, `its database or schema name holds '"', so it can only be addressed unqualified, and a temporary table of the same name hides it`
+	}
 	if !ok {
-		t.Note = joinNote(t.Note, `storage not read: pragma_storage_info cannot address a name containing '"'`)
+		t.unread = true
+		t.Note = joinNote(t.Note, "storage not read: "+why)
 		return nil
+	}
+	if use {
+		restore, err := useSchema(ctx, conn, t.Name)
+		if err != nil {
+			return err
+		}
+		defer restore()
 	}
 	// Segments not yet written (a temporary table's, an in-memory
 	// database's) have no block: NULL.

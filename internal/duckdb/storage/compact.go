@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // CompactOptions control Compact.
@@ -22,6 +23,14 @@ type CompactOptions struct {
 	Backup string
 	// Pause, when not nil, is called at each Step.
 	Pause func(step string)
+	// Status, when not nil, is called as each phase starts and as the
+	// copy moves from table to table (for a progress line).
+	Status func(Status)
+	// AllowLarger swaps the new file in even when it is larger than the
+	// original, or no smaller with nothing to mend: for when whole row
+	// groups matter more than bytes. Without it such a compaction keeps
+	// the original (CompactResult.Kept).
+	AllowLarger bool
 }
 
 // CompactResult describes a compaction (or, without Apply, its plan).
@@ -35,7 +44,15 @@ type CompactResult struct {
 	StaleBackup string `json:"stale_backup,omitempty"`
 	Applied     bool   `json:"applied"`
 	OldBytes    int64  `json:"old_bytes"` // the file and its write-ahead log
-	NewBytes    int64  `json:"new_bytes,omitempty"`
+	// NewBytes is the new file's size (swapped in or not).
+	NewBytes int64 `json:"new_bytes,omitempty"`
+	// CheckpointedBytes is the original's size after compact's CHECKPOINT
+	// moved its write-ahead log into it: what NewBytes is compared with.
+	CheckpointedBytes int64 `json:"checkpointed_bytes,omitempty"`
+	// Kept says why the new file was not swapped in (KeptLarger,
+	// KeptNothingToMend); empty otherwise. The original then stays in
+	// place, checkpointed, and no backup is made.
+	Kept string `json:"kept_original,omitempty"`
 	// Objects counts the verified catalog entries by kind (schema, table,
 	// view, sequence, macro, type, index, constraint).
 	Objects map[string]int `json:"objects,omitempty"`
@@ -43,6 +60,28 @@ type CompactResult struct {
 	Tables map[string]Sum `json:"tables,omitempty"`
 	Before *Report        `json:"before"`
 	After  *Report        `json:"after,omitempty"`
+	// Phases is where the time went, phase by phase.
+	Phases []Phase `json:"phases,omitempty"`
+	// Work is what the copy phase did, by kind (WorkCopy, WorkSumOrig,
+	// WorkSumCopy), its jobs overlapping: the jobs' seconds and their
+	// threads' CPU seconds, summed (PeakRSSBytes unset).
+	Work []Phase `json:"work,omitempty"`
+}
+
+// Why Compact kept the original (CompactResult.Kept).
+const (
+	// KeptLarger: the new file is larger than the original (and
+	// AllowLarger was not set).
+	KeptLarger = "the new file is larger"
+	// KeptNothingToMend: the new file has the original's size, and no
+	// table had a partial group before its last or deleted rows stored.
+	KeptNothingToMend = "the new file is no smaller and no table is damaged"
+)
+
+// damaged reports whether a table of database db in r has a layout an
+// aligned rewrite changes.
+func damaged(r *Report, db string) bool {
+	return slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Database == db && t.Damaged() })
 }
 
 // TempSuffix names the new file while Compact writes it, next to the
@@ -104,6 +143,12 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, err
 	}
 	defer closeConn()
+	clk := &clock{status: opt.Status}
+	defer func() {
+		if res != nil {
+			res.Phases = clk.stop()
+		}
+	}()
 	// The original is attached under its default name (the file's stem),
 	// so that views naming their own catalog resolve as they do for users;
 	// a dry run attaches it read-only and writes nothing.
@@ -116,14 +161,17 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 		return nil, OpenError(path, err, opt.Apply)
 	}
 	if !opt.Apply {
+		clk.start(Status{Phase: PhaseAudit})
 		res.Before, err = Audit(ctx, conn)
 		return res, err
 	}
+	clk.start(Status{Phase: PhaseCheckpoint})
 	// A checkpoint first: the WAL's changes belong to the copy, and the
 	// original must have no WAL left when it is swapped.
 	if _, err := conn.ExecContext(ctx, `CHECKPOINT `+quoteIdent(src)); err != nil {
 		return nil, OpenError(path, err, true)
 	}
+	clk.start(Status{Phase: PhaseAudit})
 	if res.Before, err = Audit(ctx, conn); err != nil {
 		return nil, err
 	}
@@ -156,32 +204,58 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if _, err := conn.ExecContext(ctx, `SET threads = 1`); err != nil {
 		return nil, err
 	}
-	cp := &copier{db: db, conn: conn, parts: parseThreads(threads)}
-	err = copyDatabase(ctx, cp, src, dstAlias, res.Before)
+	cp := &copier{db: db, conn: conn, parts: parseThreads(threads), partBytes: minPartBytes, clock: clk, temp: res.Temp}
+	sums, err := copyDatabase(ctx, cp, src, dstAlias, res.Before)
+	if cp.sched != nil {
+		res.Work = cp.sched.works(WorkCopy, WorkSumOrig, WorkSumCopy)
+	}
 	if _, err2 := conn.ExecContext(ctx, `SET threads = `+threads); err == nil {
 		err = err2
 	}
 	if err != nil {
 		return nil, fmt.Errorf("copying %s: %w", path, err)
 	}
-	if err := verifyCopy(ctx, conn, src, dstAlias, res); err != nil {
+	clk.start(Status{Phase: PhaseVerify})
+	if err := verifyCopy(ctx, conn, src, dstAlias, sums, res); err != nil {
 		return nil, err
 	}
 	if opt.Pause != nil {
 		opt.Pause(StepCopiedFile)
 	}
+	clk.start(Status{Phase: PhaseDetach})
 	if _, err := conn.ExecContext(ctx, `DETACH `+dstAlias); err != nil {
 		return nil, err
 	}
-	if err := keepOwner(res.Temp, st); err != nil {
-		return nil, fmt.Errorf("giving %s the original's mode and owner: %w; nothing was replaced", res.Temp, err)
-	}
+	clk.start(Status{Phase: PhaseSwap})
 	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
 		return nil, err
 	}
 	copied, err := os.Stat(path)
 	if err != nil {
 		return nil, err
+	}
+	// A compaction that makes the file larger is not swapped in unless
+	// asked, nor one that keeps its size and has no damage to mend: the
+	// original stays, already checkpointed, and the verified copy goes
+	// (the deferred cleanup). The checks under the lock below run either
+	// way, and a stale backup name is removed either way.
+	newSt, err := os.Stat(res.Temp)
+	if err != nil {
+		return nil, err
+	}
+	res.NewBytes, res.CheckpointedBytes = newSt.Size(), copied.Size()
+	keep := ""
+	switch {
+	case opt.AllowLarger || res.NewBytes < res.CheckpointedBytes:
+	case res.NewBytes > res.CheckpointedBytes:
+		keep = KeptLarger
+	case !damaged(res.Before, src):
+		keep = KeptNothingToMend
+	}
+	if keep == "" {
+		if err := keepOwner(res.Temp, st); err != nil {
+			return nil, fmt.Errorf("giving %s the original's mode and owner: %w; nothing was replaced", res.Temp, err)
+		}
 	}
 	if opt.Pause != nil {
 		opt.Pause(StepDetached)
@@ -214,6 +288,11 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 			return nil, fmt.Errorf("removing %s, a second name of %s left by a killed compact: %w; nothing was replaced", opt.Backup, path, err)
 		}
 	}
+	if keep != "" {
+		// Kept: no backup is made, and the copy goes (deferred).
+		res.Kept = keep
+		return res, nil
+	}
 	if opt.Backup != "" {
 		if err := os.Link(path, opt.Backup); err != nil {
 			return nil, fmt.Errorf("keeping the original as %s: %w; nothing was replaced", opt.Backup, err)
@@ -227,9 +306,6 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	}
 	res.Applied = true
 	syncDir(filepath.Dir(path))
-	if st, err := os.Stat(path); err == nil {
-		res.NewBytes = st.Size()
-	}
 	unlock()
 	return res, nil
 }
@@ -354,29 +430,32 @@ func listCatalog(ctx context.Context, conn *sql.Conn, query, db string) ([]strin
 }
 
 // copyDatabase copies src's catalog with COPY FROM DATABASE (SCHEMA), then
-// every table's rows with one INSERT each, referenced tables before the
-// tables whose foreign keys name them: COPY FROM DATABASE's own data copy
-// inserted a referencing table first and failed its foreign key (DuckDB
-// 1.5.6). A table with a foreign key to itself is copied parents first
-// (copySelfReferencing).
-func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) error {
+// every table's rows with one INSERT each (or in parts, see copier),
+// referenced tables before the tables whose foreign keys name them:
+// COPY FROM DATABASE's own data copy inserted a referencing table first
+// and failed its foreign key (DuckDB 1.5.6). A table with a foreign key to
+// itself is copied parents first (copySelfReferencing). Each table's
+// count and checksum in both files are taken as the copy goes (see
+// schedule) and returned by table: the original's, then the copy's.
+func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Report) (map[Name][2]Sum, error) {
 	conn := cp.conn
+	cp.clock.start(Status{Phase: PhaseSchema})
 	if _, err := conn.ExecContext(ctx, `COPY FROM DATABASE `+quoteIdent(src)+` TO `+quoteIdent(dst)+` (SCHEMA)`); err != nil {
-		return err
+		return nil, err
 	}
 	deps := map[Name][]Name{}
 	self := map[Name][]foreignKey{}
 	rows, err := conn.QueryContext(ctx, `SELECT schema_name, table_name, referenced_table, constraint_column_names, referenced_column_names
 		FROM duckdb_constraints() WHERE database_name = ? AND constraint_type = 'FOREIGN KEY'`, src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for rows.Next() {
 		var schema, table, ref string
 		var cols, refCols any
 		if err := rows.Scan(&schema, &table, &ref, &cols, &refCols); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
 		// A foreign key names a table of its own schema.
 		n := Name{src, schema, table}
@@ -388,43 +467,110 @@ func copyDatabase(ctx context.Context, cp *copier, src, dst string, before *Repo
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	done := map[Name]bool{}
-	var visit func(t Table) error
+	var order []Table
 	tables := map[Name]Table{}
+	var expect int64
 	for _, t := range before.Tables {
 		if t.Database == src && t.Kind == KindTable {
 			tables[t.Name] = t
+			order = append(order, t)
+			expect += expectedBytes(t)
 		}
 	}
-	visit = func(t Table) error {
-		if done[t.Name] {
-			return nil
+	cp.clock.start(Status{Phase: PhaseCopy, Tables: len(order), Writing: cp.temp, Expect: expect})
+	sched := newSchedule(ctx, cp.parts)
+	cp.sched = sched
+	var mu sync.Mutex
+	sums := map[Name][2]Sum{}
+	setSum := func(n Name, which int, s Sum) {
+		mu.Lock()
+		v := sums[n]
+		v[which] = s
+		sums[n] = v
+		mu.Unlock()
+	}
+	// What runs now, for the status: the jobs overlap.
+	var running []Job
+	tablesDone := 0
+	track := func(j Job, start bool) {
+		mu.Lock()
+		if start {
+			running = append(running, j)
+		} else {
+			running = slices.DeleteFunc(running, func(r Job) bool { return r == j })
+			if j.Work == WorkCopy {
+				tablesDone++
+			}
 		}
-		done[t.Name] = true
+		st := Status{Phase: PhaseCopy, Running: slices.Clone(running), Done: tablesDone, Tables: len(order), Writing: cp.temp, Expect: expect}
+		mu.Unlock()
+		cp.clock.report(st)
+	}
+	// job wraps a job's work in its status and its error in the table's
+	// name.
+	job := func(t Table, work string, f func() error) error {
+		j := Job{Work: work, Table: t.Name.String()}
+		track(j, true)
+		defer track(j, false)
+		if err := f(); err != nil {
+			return fmt.Errorf("%s: %w", t.Name, err)
+		}
+		return nil
+	}
+	copied := map[Name]<-chan struct{}{}
+	var visit func(t Table)
+	visit = func(t Table) {
+		if _, ok := copied[t.Name]; ok {
+			return
+		}
+		copied[t.Name] = nil // visiting: a cycle of keys ends here
+		var after []<-chan struct{}
 		for _, d := range deps[t.Name] {
 			if dt, ok := tables[d]; ok {
-				if err := visit(dt); err != nil {
-					return err
+				visit(dt)
+				if c := copied[dt.Name]; c != nil {
+					after = append(after, c)
 				}
 			}
 		}
 		to := t.Name
 		to.Database = dst
-		if keys := self[t.Name]; len(keys) > 0 {
-			return copySelfReferencing(ctx, conn, to, t, keys)
+		n := 1
+		if len(deps[t.Name]) == 0 && len(self[t.Name]) == 0 && !t.OwnRowid {
+			n = cp.partsFor(t)
 		}
-		return cp.copyTable(ctx, t, to, len(deps[t.Name]) == 0)
-	}
-	for _, t := range before.Tables {
-		if _, ok := tables[t.Name]; ok {
-			if err := visit(t); err != nil {
-				return fmt.Errorf("%s: %w", t.Name, err)
+		done := sched.job(n, after, func(ctx context.Context) error {
+			return job(t, WorkCopy, func() error {
+				if keys := self[t.Name]; len(keys) > 0 {
+					return cp.withConn(ctx, func(conn *sql.Conn) error {
+						return sched.timed(WorkCopy, func() error { return copySelfReferencing(ctx, conn, to, t, keys) })
+					})
+				}
+				return cp.copyTable(ctx, t, to, n)
+			})
+		})
+		copied[t.Name] = done
+		// The original's sum any time, the copy's once its rows are in.
+		sum := func(work string, table Name, which int) func(ctx context.Context) error {
+			return func(ctx context.Context) error {
+				return job(t, work, func() error {
+					return sched.timed(work, func() error {
+						s, err := Checksum(ctx, cp.db, table.SQL(), t.Columns)
+						setSum(t.Name, which, s)
+						return err
+					})
+				})
 			}
 		}
+		sched.job(1, nil, sum(WorkSumOrig, t.Name, 0))
+		sched.job(1, []<-chan struct{}{done}, sum(WorkSumCopy, to, 1))
 	}
-	return nil
+	for _, t := range order {
+		visit(t)
+	}
+	return sums, sched.wait()
 }
 
 // foreignKey is a table's foreign key to itself: its columns, and the
@@ -512,9 +658,10 @@ func copySelfReferencing(ctx context.Context, conn *sql.Conn, to Name, t Table, 
 	return err
 }
 
-// verifyCopy checks that dst holds every catalog entry and every row of
-// src.
-func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *CompactResult) error {
+// verifyCopy checks that dst holds every catalog entry of src, and that
+// every table's count and checksum in dst (sums, from copyDatabase) are
+// the original's.
+func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, sums map[Name][2]Sum, res *CompactResult) error {
 	res.Objects = map[string]int{}
 	for kind, q := range catalogQueries {
 		a, err := listCatalog(ctx, conn, q, src)
@@ -536,20 +683,14 @@ func verifyCopy(ctx context.Context, conn *sql.Conn, src, dst string, res *Compa
 		if t.Database != src || t.Kind != KindTable {
 			continue
 		}
-		a, err := Checksum(ctx, conn, t.Name.SQL(), t.Columns)
-		if err != nil {
-			return err
+		s, ok := sums[t.Name]
+		switch {
+		case !ok:
+			return fmt.Errorf("verification failed: %s was not checksummed; nothing was replaced", t.Name)
+		case s[0] != s[1]:
+			return fmt.Errorf("verification failed: %s: original %s, copy %s; nothing was replaced", t.Name, s[0], s[1])
 		}
-		n := t.Name
-		n.Database = dst
-		b, err := Checksum(ctx, conn, n.SQL(), t.Columns)
-		if err != nil {
-			return err
-		}
-		if a != b {
-			return fmt.Errorf("verification failed: %s: original %s, copy %s; nothing was replaced", t.Name, a, b)
-		}
-		res.Tables[t.Name.String()] = a
+		res.Tables[t.Name.String()] = s[0]
 	}
 	return nil
 }

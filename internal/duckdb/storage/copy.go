@@ -26,11 +26,33 @@ import (
 // the groups whole but took 103.0 s of CPU and 5.7 GiB for its sort. On
 // that loaded machine (load 12-50) the parts gave no wall-time gain
 // (DuckDB 1.5.6, 2026-12-01; docs/measurements.md#compact-copy-strategies).
+//
+// A part costs space too: each transaction writes its rows into blocks of
+// its own, so every part but one can leave a partly used block behind.
+// A table is split only into parts of at least partBytes of its expected
+// size (minPartBytes in Compact); the cores the smaller tables leave are
+// used by copying several at once (schedule).
 type copier struct {
-	db    *sql.DB   // for more connections to the same attached files
-	conn  *sql.Conn // Compact's connection
-	parts int       // INSERTs at once: DuckDB's threads before the copy
+	db        *sql.DB   // for more connections to the same attached files
+	conn      *sql.Conn // Compact's connection
+	parts     int       // INSERTs at once at most: DuckDB's threads before the copy
+	partBytes int64     // the least expected bytes per part; 0: no least
+	clock     *clock    // phases and status; may be nil
+	temp      string    // the file the copy writes, for the status
+	sched     *schedule // the jobs, and their work by kind; may be nil
 }
+
+// minPartBytes is the least a table's part is expected to store (its
+// share of the table's bytes after an aligned rewrite), 64 MiB: 256
+// blocks of 256 KiB. A second part cost the new file a block or more
+// (DuckDB 1.5.6, 2026-12-01: three 300,000-row tables of 0.35 MB, each
+// copied in two parts, took 2 blocks each instead of 1, and compact made
+// a 1,060,864-byte file 1,847,296 bytes; the 475.5 MB demo file's one
+// table, 312.2 MB in one INSERT, 312.5-314.8 MB in two parts, 0.1-0.8 %),
+// so a small table is copied whole, while a table under 128 MiB, copied
+// on one thread, takes seconds
+// (docs/measurements.md#compact-parts-and-small-tables).
+const minPartBytes = 64 << 20
 
 // parseThreads reads the threads setting as the number of parts (at
 // least 1).
@@ -42,24 +64,36 @@ func parseThreads(s string) int {
 	return n
 }
 
-// copyTable copies t's rows into to, a table of the same definition. split
-// false copies in one INSERT: a table with a foreign key checks it on
-// every insert, and a part could reference rows of a part not yet
-// committed. A table with its own rowid column (which shadows DuckDB's row
-// id in SQL) is copied in one INSERT too.
-func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) error {
-	insert := copyRows(ctx, c.conn, to.SQL(), t.Name.SQL(), t.Columns, "")
-	var bounds []int64
-	if split && !t.OwnRowid && c.parts > 1 {
-		var err error
-		if bounds, err = partBounds(ctx, c.conn, t.Name.SQL(), c.parts); err != nil {
+// copyTable copies t's rows into to, a table of the same definition, in
+// up to parts parts (parts <= 1: one INSERT). Compact copies in one
+// INSERT a table with a foreign key, which checks it on every insert
+// (a part could reference rows of a part not yet committed), and a table
+// with its own rowid column (which shadows DuckDB's row id in SQL).
+func (c *copier) copyTable(ctx context.Context, t Table, to Name, parts int) error {
+	return c.withConn(ctx, func(conn *sql.Conn) error {
+		insert := copyRows(ctx, conn, to.SQL(), t.Name.SQL(), t.Columns, "")
+		var bounds []int64
+		err := c.sched.timed(WorkCopy, func() error {
+			var err error
+			if parts > 1 && !t.OwnRowid {
+				bounds, err = partBounds(ctx, conn, t.Name.SQL(), parts)
+			}
+			if err == nil && len(bounds) == 0 {
+				_, err = conn.ExecContext(ctx, insert)
+			}
+			return err
+		})
+		if err != nil || len(bounds) == 0 {
 			return err
 		}
-	}
-	if len(bounds) == 0 {
-		_, err := c.conn.ExecContext(ctx, insert)
-		return err
-	}
+		return c.copyParts(ctx, insert, bounds)
+	})
+}
+
+// copyParts runs insert once per rowid range that bounds delimit, each on
+// its own connection in its own transaction, all at once, and commits the
+// transactions in rowid order.
+func (c *copier) copyParts(ctx context.Context, insert string, bounds []int64) error {
 	conns := make([]*sql.Conn, len(bounds)+1)
 	for i := range conns {
 		conn, err := c.db.Conn(ctx)
@@ -82,7 +116,10 @@ func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) er
 			where += ` AND rowid < ` + fmt.Sprint(bounds[i])
 		}
 		go func() {
-			_, errs[i] = conn.ExecContext(ctx, insert+where)
+			errs[i] = c.sched.timed(WorkCopy, func() error {
+				_, err := conn.ExecContext(ctx, insert+where)
+				return err
+			})
 			done <- i
 		}()
 	}
@@ -98,6 +135,35 @@ func (c *copier) copyTable(ctx context.Context, t Table, to Name, split bool) er
 		}
 	}
 	return nil
+}
+
+// withConn runs f on a connection of its own.
+func (c *copier) withConn(ctx context.Context, f func(*sql.Conn) error) error {
+	conn, err := c.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return f(conn)
+}
+
+// partsFor is how many parts t is copied in: as many as the copier runs
+// at once, fewer where a part would store less than partBytes.
+func (c *copier) partsFor(t Table) int {
+	if c.partBytes <= 0 {
+		return c.parts
+	}
+	return max(1, min(c.parts, int(expectedBytes(t)/c.partBytes)))
+}
+
+// expectedBytes is what t stores after an aligned rewrite: the audit's
+// estimate, or its stored bytes where there is none (a healthy table's
+// are the same; a table whose storage was not read has 0).
+func expectedBytes(t Table) int64 {
+	if t.Estimate.Bytes > 0 {
+		return t.Estimate.Bytes
+	}
+	return t.StoredBytes
 }
 
 func lowBound(bounds []int64, i int) int64 {

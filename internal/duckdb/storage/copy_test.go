@@ -57,7 +57,7 @@ func TestCopyInParts(t *testing.T) {
 		}
 		to := tb.Name
 		to.Database = "dst"
-		if err := cp.copyTable(ctx, tb, to, true); err != nil {
+		if err := cp.copyTable(ctx, tb, to, cp.partsFor(tb)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -39,15 +39,21 @@ func plain(s string) string {
 	return quoteIdent(s)
 }
 
-// storageInfoArg is the argument pragma_storage_info takes for n. DuckDB
-// parses that string as a qualified name whose quotes cannot escape a
-// double quote (measured on DuckDB 1.5.6: 'odd ""name""' is not found),
-// so ok is false for names containing one.
-func (n Name) storageInfoArg() (arg string, ok bool) {
-	for _, p := range []string{n.Database, n.Schema, n.Table} {
-		if strings.Contains(p, `"`) {
-			return "", false
-		}
+// storageInfoArg is the argument pragma_storage_info takes for n, and
+// whether the query must run with n's schema as the connection's default
+// (USE). DuckDB parses that string as a qualified name in which a double
+// quote only opens or closes quoting and can never be part of a name
+// (QualifiedName::ParseComponents, DuckDB 1.5.6: 'odd ""name""' is not
+// found). A database or schema whose name holds one is left out of the
+// argument and made the default instead, since USE takes an SQL
+// identifier, which can quote anything. ok is false when the table's own
+// name holds a double quote: nothing can address it.
+func (n Name) storageInfoArg() (arg string, use, ok bool) {
+	if strings.Contains(n.Table, `"`) {
+		return "", false, false
 	}
-	return quoteString(`"` + n.Database + `"."` + n.Schema + `"."` + n.Table + `"`), true
+	if strings.Contains(n.Database, `"`) || strings.Contains(n.Schema, `"`) {
+		return quoteString(`"` + n.Table + `"`), true, true
+	}
+	return quoteString(`"` + n.Database + `"."` + n.Schema + `"."` + n.Table + `"`), false, true
 }

@@ -194,6 +194,8 @@ type RepairResult struct {
 	Before Table `json:"before"`
 	After  Table `json:"after"`
 	Sum    Sum   `json:"verified"`
+	// Phases is where the time went, phase by phase.
+	Phases []Phase `json:"phases,omitempty"`
 }
 
 // Steps at which Apply calls its pause hook.
@@ -202,13 +204,26 @@ const (
 	StepCopied = "copied"
 )
 
+// RepairOptions control Apply.
+type RepairOptions struct {
+	// Pause, when not nil, is called at each Step.
+	Pause func(step string)
+	// Status, when not nil, is called as each phase starts (for a
+	// progress line).
+	Status func(Status)
+}
+
 // Apply runs the plan in one transaction on conn: a failure anywhere (or
 // a killed process) leaves the original table as it was. The copy is
 // verified (row count and checksum over every column) before the original
 // is dropped. After the commit it checkpoints and audits the table again.
-// pause, when not nil, is called at each Step.
-func (p *RepairPlan) Apply(ctx context.Context, conn *sql.Conn, pause func(step string)) (*RepairResult, error) {
+func (p *RepairPlan) Apply(ctx context.Context, conn *sql.Conn, opt RepairOptions) (*RepairResult, error) {
 	res := &RepairResult{Before: p.Table}
+	clk := &clock{status: opt.Status}
+	defer func() { res.Phases = clk.stop() }()
+	status := func(phase string) Status {
+		return Status{Phase: phase, Table: p.Table.Name.String(), Tables: 1, Rows: p.Table.Rows}
+	}
 	if _, err := conn.ExecContext(ctx, `BEGIN TRANSACTION`); err != nil {
 		return nil, err
 	}
@@ -223,12 +238,15 @@ func (p *RepairPlan) Apply(ctx context.Context, conn *sql.Conn, pause func(step 
 			conn.ExecContext(context.WithoutCancel(ctx), `SET threads = `+threads)
 		}
 	}()
+	clk.start(status(PhaseSumOrig))
 	before, err := Checksum(ctx, conn, p.Table.Name.SQL(), p.Table.Columns)
 	if err != nil {
 		return nil, err
 	}
+	clk.start(status(PhaseCopy))
 	for i, stmt := range p.Statements {
 		if i == p.copyStmt+2 { // after the copy and the threads' reset
+			clk.start(status(PhaseSumCopy))
 			after, err := Checksum(ctx, conn, p.Table.Name.SQL(), p.Table.Columns)
 			if err != nil {
 				return nil, err
@@ -237,21 +255,26 @@ func (p *RepairPlan) Apply(ctx context.Context, conn *sql.Conn, pause func(step 
 				return nil, fmt.Errorf("%s: verification failed: the original has %s, the copy %s; nothing was changed", p.Table.Name, before, after)
 			}
 			res.Sum = after
-			if pause != nil {
-				pause(StepCopied)
+			if opt.Pause != nil {
+				opt.Pause(StepCopied)
 			}
+			// The old table's drop, then its indexes and comments.
+			clk.start(status(PhaseIndexes))
 		}
 		if _, err := conn.ExecContext(ctx, stmt); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w; nothing was changed", p.Table.Name, firstLine(stmt), err)
 		}
 	}
+	clk.start(status(PhaseCommit))
 	if _, err := conn.ExecContext(ctx, `COMMIT`); err != nil {
 		return nil, fmt.Errorf("%s: commit: %w", p.Table.Name, err)
 	}
 	committed = true
+	clk.start(status(PhaseCheckpoint))
 	if _, err := conn.ExecContext(ctx, `CHECKPOINT`); err != nil {
 		return nil, fmt.Errorf("%s: repaired, but CHECKPOINT failed: %w", p.Table.Name, err)
 	}
+	clk.start(status(PhaseAudit))
 	r, err := Audit(ctx, conn)
 	if err != nil {
 		return nil, fmt.Errorf("%s: repaired, but the audit after it failed: %w", p.Table.Name, err)

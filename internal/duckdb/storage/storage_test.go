@@ -292,6 +292,14 @@ func query(t *testing.T, conn *sql.Conn, q string) []string {
 	return out
 }
 
+// catalogOf reads the catalog of the file at path.
+func catalogOf(t *testing.T, path string) []string {
+	t.Helper()
+	conn := openConn(t, path)
+	defer conn.Close()
+	return query(t, conn, catalog)
+}
+
 // catalog is the catalog of the main database, as text, for comparison.
 const catalog = `SELECT * FROM (
 	SELECT 'table ' || sql || coalesce(' -- ' || comment, '') FROM duckdb_tables() WHERE NOT temporary
@@ -426,9 +434,7 @@ func TestCompact(t *testing.T) {
 	if plan.Applied || fileExists(path+".bak") || fileExists(plan.Temp) {
 		t.Fatalf("a dry run wrote: %+v", plan)
 	}
-	conn := openConn(t, path)
-	wantCatalog := query(t, conn, catalog)
-	conn.Close()
+	wantCatalog := catalogOf(t, path)
 
 	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Backup: path + ".bak"})
 	if err != nil {
@@ -457,7 +463,7 @@ func TestCompact(t *testing.T) {
 	if r.Files[0].FreeBlocks != 0 {
 		t.Errorf("free blocks after compact: %d", r.Files[0].FreeBlocks)
 	}
-	conn = openConn(t, path)
+	conn := openConn(t, path)
 	if got := query(t, conn, catalog); !slices.Equal(got, wantCatalog) {
 		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
 	}
@@ -492,7 +498,9 @@ func TestCompactRefusesAWriteBeforeTheRename(t *testing.T) {
 			exec(t, path, `INSERT INTO t VALUES (-1)`, `CHECKPOINT`)
 		}
 	}
-	_, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Pause: pause})
+	// AllowLarger: the healthy 1,000-row table's copy is no smaller, and
+	// the swap is what this test is about.
+	_, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Pause: pause, AllowLarger: true})
 	if err == nil || !strings.Contains(err.Error(), "nothing was replaced") {
 		t.Fatalf("want a refusal, got %v", err)
 	}
@@ -518,7 +526,7 @@ func repair(t *testing.T, conn *sql.Conn, tb storage.Table) (*storage.RepairResu
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := plan.Apply(ctx, conn, nil)
+	res, err := plan.Apply(ctx, conn, storage.RepairOptions{})
 	if err != nil {
 		t.Fatalf("%s: %v", tb.Name, err)
 	}
@@ -721,6 +729,221 @@ func TestAuditNestedFirstColumn(t *testing.T) {
 		if !slices.Equal(got, truth) || !slices.Equal(tb.GroupRows, want) || tb.Unit != storage.DefaultRowGroupRows ||
 			tb.Rows != n || tb.StoredRows != n || tb.Deleted != 0 || tb.Partial != 0 || tb.Fill != 100 || tb.Damaged() {
 			t.Errorf("%s: want groups %v (pragma_storage_info: %v), unit 122,880, nothing deleted, fill 100 %%; got %s", name, want, truth, dump(tb))
+		}
+	}
+}
+
+// healthySmallFile writes the file of a report: three healthy 300,000-row
+// tables, two of them loaded in 100,000-row commits (which go through the
+// write-ahead log and come out whole), a view and a comment: 1,060,864
+// bytes, 4 blocks (DuckDB 1.5.6).
+func healthySmallFile(t *testing.T, path string) {
+	t.Helper()
+	stmts := []string{
+		`CREATE TABLE a AS SELECT i AS id, i % 7 AS k FROM range(300000) r(i)`,
+		`CREATE TABLE b(id BIGINT, k BIGINT)`,
+		`CREATE TABLE c(id BIGINT, k BIGINT)`,
+		`CREATE VIEW v AS SELECT * FROM a`,
+		`COMMENT ON TABLE a IS 'the a table'`,
+	}
+	stmts = append(stmts, loadInCommits("b", `i, i % 7`, 300_000, 100_000)...)
+	stmts = append(stmts, loadInCommits("c", `i, i % 7`, 300_000, 100_000)...)
+	exec(t, path, append(stmts, `CHECKPOINT`)...)
+}
+
+// TestCompactNotSmaller: compact of a healthy small file wrote a larger
+// file (1,060,864 -> 1,847,296 bytes: each table copied in two parts,
+// each part in blocks of its own) and swapped it in. A table is now split
+// only into parts of 64 MiB or more, and a new file that is larger, or of
+// the same size with no damage to mend, is not swapped in unless asked
+// (AllowLarger): the original stays, no backup is made, no temporary file
+// is left. A damaged file of the same size is swapped in
+// (TestCompactSelfReference: deletes mended, 3 blocks before and after).
+func TestCompactNotSmaller(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "small.duckdb")
+	healthySmallFile(t, path)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCatalog := catalogOf(t, path)
+
+	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Backup: path + ".bak"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Applied || res.Kept != storage.KeptNothingToMend || res.NewBytes < res.CheckpointedBytes {
+		t.Errorf("want the original kept, the new file not smaller: %+v", res)
+	}
+	if res.NewBytes > res.CheckpointedBytes {
+		t.Errorf("the copy of healthy tables grew: %d -> %d bytes", res.CheckpointedBytes, res.NewBytes)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) || fileExists(path+".bak") || fileExists(res.Temp) {
+		t.Errorf("want the original in place (%d bytes, now %d), no backup, no temporary file", len(before), len(after))
+	}
+	if len(res.Tables) != 3 || res.Tables["main.b"].Rows != 300_000 {
+		t.Errorf("want the discarded copy verified still: %v", res.Tables)
+	}
+
+	res, err = storage.Compact(ctx, path, storage.CompactOptions{Apply: true, Backup: path + ".bak", AllowLarger: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Applied || res.Kept != "" || !fileExists(path+".bak") || res.NewBytes > res.CheckpointedBytes {
+		t.Errorf("AllowLarger: want the new file swapped in, no larger than the original: %+v", res)
+	}
+	if got := catalogOf(t, path); !slices.Equal(got, wantCatalog) {
+		t.Errorf("catalog changed:\n got %q\nwant %q", got, wantCatalog)
+	}
+}
+
+// TestAuditQuotedNames: a double quote in a file's name (its catalog name)
+// or a schema's name made every table in it unreadable to the audit
+// ("storage not read", its blocks counted as an index's), since DuckDB's
+// pragma_storage_info parses its argument as a qualified name in which a
+// double quote cannot appear. The audit now names such a schema through
+// USE; only a table whose own name holds a double quote stays unread, said
+// so, and counted. The connection's default schema is restored, and a
+// temporary table of the same name (which an unqualified name would find)
+// is not mistaken for the table.
+func TestAuditQuotedNames(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), `my "quoted" db.duckdb`)
+	stmts := []string{
+		`CREATE SCHEMA "odd""schema"`,
+		`CREATE TABLE "odd""schema".t(id BIGINT, k BIGINT, s VARCHAR)`,
+		`CREATE TABLE plain AS SELECT range AS id FROM range(1000)`,
+		`CREATE TABLE "quote""d" AS SELECT range AS id FROM range(1000)`,
+	}
+	stmts = append(stmts, loadInCommits(`"odd""schema".t`, cols, testRows, damagedCommit)...)
+	exec(t, path, append(stmts, `CHECKPOINT`)...)
+
+	r, err := storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db := r.Files[0].Database; db != `my "quoted" db` {
+		t.Errorf("attached as %q", db)
+	}
+	for _, n := range [][2]string{{`odd"schema`, "t"}, {"main", "plain"}} {
+		tb := find(t, r, n[0], n[1])
+		if tb.Groups() == 0 || strings.Contains(tb.Note, "not read") {
+			t.Errorf("%s.%s: want its storage read, got %s", n[0], n[1], dump(tb))
+		}
+	}
+	if tb := find(t, r, `odd"schema`, "t"); tb.Partial == 0 || !tb.Damaged() {
+		t.Errorf(`"odd""schema".t: want its partial groups found, got %s`, dump(tb))
+	}
+	if q := find(t, r, "main", `quote"d`); q.Groups() != 0 || !strings.Contains(q.Note, "storage not read") || r.Files[0].UnreadTables != 1 {
+		t.Errorf(`quote"d: want its storage named as unread and counted, got %s, %d unread`, dump(q), r.Files[0].UnreadTables)
+	}
+
+	// On a connection of the file itself (its catalog's name holds the
+	// quotes), with a temporary table named t.
+	conn := openConn(t, path)
+	exec1 := func(q string) {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec1(`CREATE TEMP TABLE t AS SELECT 1 AS x`)
+	exec1(`USE "my ""quoted"" db".main`)
+	r, err = storage.Audit(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := find(t, r, `odd"schema`, "t"); tb.Groups() != 0 || !strings.Contains(tb.Note, "temporary table of the same name") {
+		t.Errorf(`"odd""schema".t beside a temporary t: want it named as unread, got %s`, dump(tb))
+	}
+	if tb := find(t, r, "main", "plain"); tb.Groups() == 0 {
+		t.Errorf("plain: %s", dump(tb))
+	}
+	if got := query(t, conn, `SELECT current_database() || '.' || current_schema()`); !slices.Equal(got, []string{`my "quoted" db.main`}) {
+		t.Errorf("the audit left the connection's default at %q", got)
+	}
+	exec1(`DROP TABLE temp.t`)
+	conn.Close()
+
+	// Compact copies and verifies every table, and the audit reads the
+	// copy's groups.
+	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tables) != 3 || !res.Applied {
+		t.Errorf("compact: %+v", res)
+	}
+	r, err = storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := find(t, r, `odd"schema`, "t"); tb.Partial != 0 || !whole(tb.GroupRows, storage.DefaultRowGroupRows) || tb.Rows != testRows {
+		t.Errorf(`"odd""schema".t after compact: %s`, dump(tb))
+	}
+}
+
+// TestCompactManyTables: tables too small to split (under 128 MiB) are
+// copied side by side, one INSERT each, on one thread each, with their
+// checksums overlapping the copy, and every table comes out whole and
+// verified. Before, each table's copy (in parts) and then each checksum
+// ran one after the other, and splitting small tables had made files
+// grow (TestCompactNotSmaller).
+func TestCompactManyTables(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "many.duckdb")
+	var stmts []string
+	for i := range 4 {
+		name := fmt.Sprintf("t%d", i)
+		stmts = append(stmts, `CREATE TABLE `+name+`(id BIGINT, k BIGINT, s VARCHAR)`)
+		stmts = append(stmts, loadInCommits(name, cols, testRows, damagedCommit)...)
+	}
+	exec(t, path, append(stmts, `CHECKPOINT`)...)
+	r, err := storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := find(t, r, "main", "t0"); !tb.Damaged() {
+		t.Fatalf("t0 is not damaged: %s", dump(tb))
+	}
+	res, err := storage.Compact(ctx, path, storage.CompactOptions{Apply: true, AllowLarger: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tables) != 4 {
+		t.Errorf("verified %v", res.Tables)
+	}
+	var copyWall, jobs float64
+	for _, p := range res.Phases {
+		if p.Name == storage.PhaseCopy {
+			copyWall = p.Seconds
+		}
+	}
+	kinds := map[string]bool{}
+	for _, w := range res.Work {
+		jobs += w.Seconds
+		kinds[w.Name] = true
+	}
+	if !kinds[storage.WorkCopy] || !kinds[storage.WorkSumOrig] || !kinds[storage.WorkSumCopy] {
+		t.Errorf("work: %+v", res.Work)
+	}
+	// Jobs that overlap add up to more than the phase's wall time (two
+	// slots: up to twice as much).
+	if jobs < 1.3*copyWall {
+		t.Errorf("the jobs took %.2f s in a %.2f s copy phase: they did not overlap", jobs, copyWall)
+	}
+	r, err = storage.AuditFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if tb := find(t, r, "main", fmt.Sprintf("t%d", i)); tb.Partial != 0 || tb.Rows != testRows {
+			t.Errorf("t%d after compact: %s", i, dump(tb))
 		}
 	}
 }
