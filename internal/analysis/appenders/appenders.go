@@ -19,6 +19,7 @@ package appenders
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -195,6 +196,7 @@ func (x *Index) Summarize(body ast.Node) Summary {
 	inLoop := func(n ast.Node) bool {
 		return slices.ContainsFunc(loops, func(l ast.Node) bool { return l.Pos() <= n.Pos() && n.End() <= l.End() })
 	}
+	alias := x.elements(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -202,6 +204,9 @@ func (x *Index) Summarize(body ast.Node) Summary {
 		}
 		for _, t := range x.Targets(call) {
 			v := RootVar(x.info, t.Expr)
+			for i := 0; i < flow.MaxDepth && alias[v] != nil; i++ {
+				v = RootVar(x.info, alias[v])
+			}
 			if v == nil {
 				continue
 			}
@@ -218,6 +223,37 @@ func (x *Index) Summarize(body ast.Node) Summary {
 		return true
 	})
 	return s
+}
+
+// elements maps the variables of body that hold one element of a map or
+// slice of Appenders to that map or slice: a := apps[name] (also with
+// ", ok"), for _, a := range apps. A helper that flushes each Appender of
+// a map it is given flushes the map (FlushAll(apps, names)).
+func (x *Index) elements(body ast.Node) map[*types.Var]ast.Expr {
+	out := make(map[*types.Var]ast.Expr)
+	def := func(id ast.Expr, src ast.Expr) {
+		if id, ok := id.(*ast.Ident); ok {
+			if v, ok := x.info.Defs[id].(*types.Var); ok && IsAppender(v.Type()) {
+				out[v] = src
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) <= 2 {
+				if ix, ok := ast.Unparen(n.Rhs[0]).(*ast.IndexExpr); ok {
+					def(n.Lhs[0], ix.X)
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Value != nil && n.Tok == token.DEFINE {
+				def(n.Value, n.X)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // A Target is an Appender a call flushes (or closes) or appends one row
@@ -311,7 +347,8 @@ func recvOf(call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-// RootVar returns the variable e starts from: app, l in l.app, *p, &v.
+// RootVar returns the variable e starts from: app, l in l.app, *p, &v,
+// apps in apps["spans"].
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -326,6 +363,8 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
+		case *ast.IndexExpr:
+			e = x.X // apps["spans"]: one of a map's Appenders
 		case *ast.UnaryExpr:
 			e = x.X
 		default:

@@ -222,6 +222,51 @@ func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 	return nil
 }
 
+// callersFlush returns the commit loop that flushes a's Appender around
+// every call of the helper a's loop is in, when the helper is given that
+// Appender as a parameter: writeLinks(apps, span) appends a span's links
+// in its own loop, and the loop calling it flushes every Appender of apps
+// every 500 spans. Up to flow.MaxDepth helpers deep; nil when a call is
+// not in such a loop, or the helper is used as a value.
+func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth int) *Walk {
+	fn := w.funcAt(pos)
+	v := appenders.RootVar(w.info, app)
+	if fn == nil || v == nil || depth >= flow.MaxDepth {
+		return nil
+	}
+	obj, _ := w.info.Defs[fn.Name].(*types.Func)
+	i := paramIndex(fn.Type.Params, v)
+	if obj == nil || i < 0 || w.usedAsValue(obj) || len(w.flow.Calls[obj]) == 0 {
+		return nil
+	}
+	var found *Walk
+	for _, call := range w.flow.Calls[obj] {
+		if call.Ellipsis.IsValid() || i >= len(call.Args) {
+			return nil
+		}
+		walk := w.flushingAround(call, call.Args[i], walks)
+		if walk == nil {
+			walk = w.callersFlush(call.Pos(), call.Args[i], walks, depth+1)
+		}
+		if walk == nil {
+			return nil
+		}
+		found = walk
+	}
+	return found
+}
+
+// flushingAround returns the commit loop, written around call, that
+// flushes the Appender app, or nil.
+func (w *walker) flushingAround(call ast.Node, app ast.Expr, walks []*Walk) *Walk {
+	for _, walk := range walks {
+		if walk.Appender && within(call, walk.loop) && w.sameAppender(app, walk.flushed) {
+			return walk
+		}
+	}
+	return nil
+}
+
 // sameAppender reports whether the Appender expressions x and t may be
 // the same Appender: the same variable or field, or one a variable that
 // holds the other (l and l.app); unknown counts as the same.

@@ -124,6 +124,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	temps := tempTables(queries)
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
+		if a.Flush == nil {
+			a.Flush = w.callersFlush(a.Call.Pos(), a.app, res.Walks, 0)
+		}
 		if copied, ok := temps[w.appenderTable(a.app)]; ok {
 			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
 		}

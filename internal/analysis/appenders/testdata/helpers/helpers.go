@@ -55,3 +55,26 @@ func (s *Sink) Add(id int64) error { // want Add:`appender: flushes \[-1\] appen
 
 // Count neither appends nor flushes.
 func (s *Sink) Count() int { return s.n }
+
+// FlushAll flushes every Appender of a map, in the order of names: the
+// map is what it flushes.
+func FlushAll(apps map[string]*duckdb.Appender, names []string) error { // want FlushAll:`appender: flushes \[0\] appends \[\]`
+	for _, name := range names {
+		if a, ok := apps[name]; ok {
+			if err := a.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CloseAll closes every Appender of a slice.
+func CloseAll(apps []*duckdb.Appender) error { // want CloseAll:`appender: flushes \[0\] appends \[\]`
+	for _, a := range apps {
+		if err := a.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
