@@ -12,8 +12,9 @@
 //
 // Analyzer exports what it finds on the exported functions and methods of
 // a package as Use facts, so an importer's loop sees a helper of another
-// package; Index answers for the package's own functions and for the
-// facts of imported ones.
+// package, and TxCallback facts on the wrappers that run a callback
+// inside a transaction they began; Index answers for the package's own
+// functions and for the facts of imported ones.
 package appenders
 
 import (
@@ -52,7 +53,8 @@ func (u *Use) String() string {
 
 // Analyzer exports a Use fact on every exported function or method of a
 // package that reaches DuckDB (see package scope) and uses an Appender it
-// is given; it reports nothing. Its result is the package's Index.
+// is given, and a TxCallback fact on each that runs a func parameter
+// after BEGIN; it reports nothing. Its result is the package's Index.
 var Analyzer = &analysis.Analyzer{
 	Name:             "rowalignappenders",
 	Doc:              "find the functions that flush or append one row to a DuckDB Appender they are given (facts only)",
@@ -60,7 +62,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{scope.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(Use)},
+	FactTypes:        []analysis.Fact{new(Use), new(TxCallback)},
 	ResultType:       reflect.TypeFor[*Index](),
 }
 
@@ -77,6 +79,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if u := x.Of(fn); u != nil {
 			pass.ExportObjectFact(fn, u)
+		}
+		if ps := x.txCallbacks(fn); len(ps) > 0 {
+			pass.ExportObjectFact(fn, &TxCallback{Params: ps})
 		}
 	}
 	return x, nil

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -35,8 +36,11 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 		switch n := c.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			a := &Append{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: w.opensTransaction(cur), Trips: w.trips(n)}
-			if r, ok := n.(*ast.RangeStmt); ok {
-				a.Keyed = w.keyed(r.X, 0)
+			switch n := n.(type) {
+			case *ast.RangeStmt:
+				a.Keyed = w.keyed(n.X, 0)
+			case *ast.ForStmt:
+				a.Keyed = w.groupedRows(n.Cond)
 			}
 			return a
 		default:
@@ -46,6 +50,26 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 		}
 	}
 	return nil
+}
+
+// groupedRows reports whether cond is rows.Next() on the rows of a query
+// that returns one row per group (sqltext.Grouped): a loop appending
+// them writes a summary, one row per key, not a bulk load.
+func (w *walker) groupedRows(cond ast.Expr) bool {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false // no condition, or not rows.Next()
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Next" {
+		return false
+	}
+	obj := w.flow.ObjectOf(sel.X)
+	if obj == nil {
+		return false
+	}
+	q := w.flow.SingleResult(obj)
+	return q != nil && slices.ContainsFunc(w.queries, func(x *sqltext.Query) bool { return x.Call == q && sqltext.Grouped(x.Text) })
 }
 
 // trips returns the most iterations loop can run, when its source says
@@ -330,12 +354,66 @@ func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok
 			return t.Expr, nil, true
 		}
 	}
+	lits := call.Args
 	if lit := w.calledLit(call); lit != nil {
-		if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
-			return s.FlushExprs[0], lit, true
+		lits = []ast.Expr{lit}
+	}
+	for _, a := range lits {
+		// A literal called here, or passed to a function that runs it:
+		// g.Do("flush", func() (any, error) { return nil, app.Flush() }).
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
+				return s.FlushExprs[0], lit, true
+			}
 		}
 	}
 	return nil, nil, false
+}
+
+// flushesIn reports whether a's loop flushes a's Appender on a path that
+// stays in the loop, at a size the source does not show: a helper of
+// another package that flushes under its own condition
+// (dbutil.MaybeFlush(app, n)), a flush on a timer. Not Close, and not a
+// flush followed by return or break (an error path).
+func (w *walker) flushesIn(a *Append) bool {
+	found := false
+	ast.Inspect(a.Loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// Its returns stay in the loop: flushOf reads the literal.
+			return false
+		case *ast.ReturnStmt:
+			return false
+		case *ast.BlockStmt:
+			if leaves(n) {
+				return false
+			}
+		case *ast.CallExpr:
+			if appenders.Method(w.info, n) == "Close" {
+				return false
+			}
+			if flushed, _, ok := w.flushOf(n); ok && w.sameAppender(a.app, flushed) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaves reports whether a block ends by leaving its loop: return, break,
+// goto.
+func leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	}
+	return false
 }
 
 // tempTables maps each table the queries create with CREATE TEMP TABLE
@@ -401,10 +479,30 @@ func (w *walker) calledLit(call *ast.CallExpr) *ast.FuncLit {
 // flushing inside a transaction commits nothing.
 func (w *walker) opensTransaction(cur inspector.Cursor) bool {
 	var fn *ast.FuncDecl
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn = c.Node().(*ast.FuncDecl)
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			fn = n
+		case *ast.FuncLit:
+			if w.txCallback(c, n) {
+				return true
+			}
+		}
 	}
 	return fn != nil && w.beganBefore(fn, cur.Node().Pos(), 0)
+}
+
+// txCallback reports whether the function literal lit, at c, is passed
+// to a function that runs it inside a transaction it began
+// (appenders.TxCallback): duckutil.WithAppenderTx(ctx, db, "clicks",
+// func(app *duckdb.Appender) error { ... }).
+func (w *walker) txCallback(c inspector.Cursor, lit *ast.FuncLit) bool {
+	call, ok := c.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == lit })
+	return i >= 0 && w.apps.InTx(flow.Callee(w.info, call), i)
 }
 
 // beganBefore reports whether fn runs BEGIN before pos, or every call of
@@ -415,6 +513,9 @@ func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
 		if q.Shape.Kind == sqltext.Begin && within(q.Call, fn) && q.Call.Pos() < pos {
 			return true
 		}
+	}
+	if w.callsBegin(fn, pos) {
+		return true
 	}
 	obj, _ := w.info.Defs[fn.Name].(*types.Func)
 	if obj == nil || depth >= flow.MaxDepth || w.usedAsValue(obj) {
@@ -428,6 +529,25 @@ func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
 		}
 	}
 	return len(calls) > 0
+}
+
+// callsBegin reports whether fn calls, before pos, a function of the
+// package whose own body runs BEGIN: a begin(ctx, conn) helper.
+func (w *walker) callsBegin(fn *ast.FuncDecl, pos token.Pos) bool {
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || call.Pos() >= pos {
+			return !found
+		}
+		if d := w.apps.Decl(flow.Callee(w.info, call)); d != nil && d != fn {
+			found = slices.ContainsFunc(w.queries, func(q *sqltext.Query) bool {
+				return q.Shape.Kind == sqltext.Begin && within(q.Call, d.Body)
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // funcAt returns the function declaration around pos, or nil.

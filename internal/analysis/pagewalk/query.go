@@ -127,6 +127,7 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		if a.Flush == nil {
 			a.Flush = w.callersFlush(a.Call.Pos(), a.app, res.Walks, 0)
 		}
+		a.Flushes = a.Flush == nil && w.flushesIn(a)
 		if copied, ok := temps[w.appenderTable(a.app)]; ok {
 			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
 		}

@@ -3,6 +3,9 @@
 package helpers
 
 import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
 	"fmt"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -77,4 +80,36 @@ func CloseAll(apps []*duckdb.Appender) error { // want CloseAll:`appender: flush
 		}
 	}
 	return nil
+}
+
+// WithTx runs load with an Appender on table between BEGIN and COMMIT;
+// report is called outside it.
+func WithTx(conn *sql.Conn, table string, load func(*duckdb.Appender) error, report func()) error { // want WithTx:`calls \[2\] in a transaction`
+	defer report()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN TRANSACTION"); err != nil {
+		return err
+	}
+	err := conn.Raw(func(dc any) error {
+		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", table)
+		if err != nil {
+			return err
+		}
+		defer app.Close()
+		return load(app)
+	})
+	if err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(context.Background(), "COMMIT")
+	return err
+}
+
+// WithAppender runs load in autocommit.
+func WithAppender(dc driver.Conn, table string, load func(*duckdb.Appender) error) error {
+	app, err := duckdb.NewAppenderFromConn(dc, "", table)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return load(app)
 }
