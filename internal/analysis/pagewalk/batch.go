@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // batch returns the commit loop a commit call (tx.Commit, Appender Flush)
@@ -20,7 +21,7 @@ import (
 func (w *walker) batch(cur inspector.Cursor) *Walk {
 	call := cur.Node().(*ast.CallExpr)
 	flushed, via, appender := w.flushOf(call)
-	if !appender && !w.isTxCommit(call) {
+	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) {
 		return nil
 	}
 	var size ast.Expr
@@ -220,16 +221,27 @@ func (w *walker) isCount(e ast.Expr) bool {
 }
 
 // commitIn returns a commit into DuckDB inside loop: tx.Commit on a
-// transaction not opened on another engine.
+// transaction not opened on another engine, or a COMMIT statement.
 func (w *walker) commitIn(loop ast.Node) ast.Node {
 	var found ast.Node
 	ast.Inspect(loop, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && found == nil && w.isTxCommit(call) {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil && (w.isTxCommit(call) || w.isCommitStmt(call)) {
 			found = call
 		}
 		return found == nil
 	})
 	return found
+}
+
+// isCommitStmt reports whether call runs a COMMIT statement on a handle
+// not opened on another engine: conn.ExecContext(ctx, "COMMIT").
+func (w *walker) isCommitStmt(call *ast.CallExpr) bool {
+	for _, q := range w.queries {
+		if q.Call == call {
+			return q.Shape.Kind == sqltext.Commit && w.scope.Foreign(q.Recv) == ""
+		}
+	}
+	return false
 }
 
 func (w *walker) isTxCommit(call *ast.CallExpr) bool {
