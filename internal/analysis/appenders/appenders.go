@@ -62,14 +62,16 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{scope.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(Use), new(TxCallback)},
+	FactTypes:        []analysis.Fact{new(Use), new(TxCallback), new(Commits)},
 	ResultType:       reflect.TypeFor[*Index](),
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// A package that does not reach DuckDB has no Appender to be given:
-	// under go vet this is every standard package, at no cost.
-	if p, ok := pass.ResultOf[scope.Analyzer].(*scope.Package); !ok || p.Via == "" {
+	// A package that does not reach DuckDB has no Appender to be given,
+	// and one that does not import database/sql no transaction helper:
+	// under go vet this is every standard package but database/sql's
+	// own, at no cost.
+	if p, ok := pass.ResultOf[scope.Analyzer].(*scope.Package); !ok || p.Via == "" && !importsSQL(pass.Pkg) {
 		return New(pass.Pkg, pass.TypesInfo, nil, pass.ImportObjectFact), nil
 	}
 	x := New(pass.Pkg, pass.TypesInfo, pass.Files, pass.ImportObjectFact)
@@ -82,6 +84,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if ps := x.txCallbacks(fn); len(ps) > 0 {
 			pass.ExportObjectFact(fn, &TxCallback{Params: ps})
+		}
+		if x.Commits(fn) {
+			pass.ExportObjectFact(fn, new(Commits))
 		}
 	}
 	return x, nil

@@ -60,7 +60,7 @@ func (x *Index) txCallbacks(fn *types.Func) []int {
 		if !ok {
 			return true
 		}
-		if !begin.IsValid() && x.runsBegin(call) {
+		if !begin.IsValid() && x.runs(call, "BEGIN") {
 			begin = call.Pos()
 		}
 		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -77,12 +77,17 @@ func (x *Index) txCallbacks(fn *types.Func) []int {
 	return out
 }
 
-// runsBegin reports whether call passes a constant BEGIN statement
-// (conn.ExecContext(ctx, "BEGIN TRANSACTION")).
-func (x *Index) runsBegin(call *ast.CallExpr) bool {
+// runs reports whether call passes a constant BEGIN (or START
+// TRANSACTION) statement, stmt "BEGIN", or a COMMIT (or END) statement,
+// stmt "COMMIT": conn.ExecContext(ctx, "BEGIN TRANSACTION").
+func (x *Index) runs(call *ast.CallExpr, stmt string) bool {
+	kind := sqltext.Begin
+	if stmt == "COMMIT" {
+		kind = sqltext.Commit
+	}
 	for _, a := range call.Args {
 		if tv, ok := x.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			if sqltext.Parse(sqltext.Text{{Lit: constant.StringVal(tv.Value)}}).Kind == sqltext.Begin {
+			if sqltext.Parse(sqltext.Text{{Lit: constant.StringVal(tv.Value)}}).Kind == kind {
 				return true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -18,10 +19,10 @@ import (
 //		...
 //		if n%batchSize == 0 { tx.Commit() ... }
 //	}
-func (w *walker) batch(cur inspector.Cursor) *Walk {
+func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	call := cur.Node().(*ast.CallExpr)
 	flushed, via, appender := w.flushOf(call)
-	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) {
+	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) {
 		return nil
 	}
 	var size ast.Expr
@@ -46,7 +47,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 			walk.Why = w.commitWhy(call, appender)
 			walk.InTx = appender && w.opensTransaction(cur)
 			walk.Sites = w.sites(size, 0)
-			return walk
+			return []*Walk{walk}
 		case *ast.FuncDecl:
 			if size != nil {
 				return nil
@@ -71,13 +72,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 // start + n), which a fix must change with it.
 func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	if r, ok := loop.(*ast.RangeStmt); ok {
-		// for chunk := range slices.Chunk(rows, n)
-		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
-			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Chunk" {
-				return call.Args[1], nil
-			}
-		}
-		return nil, nil
+		return w.chunkCall(r.X, 0), nil
 	}
 	l, ok := loop.(*ast.ForStmt)
 	if !ok {
@@ -107,17 +102,78 @@ func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	return n, strides
 }
 
-// helperBatch returns the commit loop of a commit made by a helper that
-// runs no loop itself, when a caller in the package calls the helper under
-// a size condition inside a loop:
+// chunkCall returns n when x cuts a slice into chunks of n: a call
+// chunk(rows, n) of any package (slices.Chunk, lo.Chunk, the module's
+// own generic helper) whose result is a slice or an iterator of slices
+// of rows' type, maybe gathered by a one-argument call
+// (slices.Collect(slices.Chunk(rows, n))), or a variable set once to one.
+func (w *walker) chunkCall(x ast.Expr, depth int) ast.Expr {
+	if depth > flow.MaxDepth {
+		return nil
+	}
+	if obj := w.flow.ObjectOf(x); obj != nil {
+		if v := w.flow.SingleValue(obj); v != nil {
+			return w.chunkCall(v, depth+1)
+		}
+		return nil
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || flow.Callee(w.info, call) == nil {
+		return nil
+	}
+	chunk := chunkOf(w.info.TypeOf(call))
+	switch len(call.Args) {
+	case 1:
+		if chunk != nil && types.Identical(chunk, chunkOf(w.info.TypeOf(call.Args[0]))) {
+			return w.chunkCall(call.Args[0], depth+1)
+		}
+	case 2:
+		if chunk != nil && types.Identical(chunk, w.info.TypeOf(call.Args[0])) && flow.IsInteger(w.info.TypeOf(call.Args[1])) {
+			return call.Args[1]
+		}
+	}
+	return nil
+}
+
+// chunkOf returns what ranging over a value of type t yields when that
+// is a slice: E of []E or of iter.Seq[E] (iter.Seq2's value); nil
+// otherwise.
+func chunkOf(t types.Type) types.Type {
+	var e types.Type
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice:
+		e = u.Elem()
+	case *types.Signature:
+		// func(yield func(E) bool), or func(yield func(K, E) bool)
+		if u.Params().Len() != 1 {
+			return nil
+		}
+		y, ok := u.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok || y.Params().Len() == 0 {
+			return nil
+		}
+		e = y.Params().At(y.Params().Len() - 1).Type()
+	default:
+		return nil
+	}
+	if _, ok := e.Underlying().(*types.Slice); ok {
+		return e
+	}
+	return nil
+}
+
+// helperBatch returns the commit loops of a commit made by a helper that
+// runs no loop itself, one per caller in the package that calls the
+// helper under a size condition inside a loop, or once per chunk:
 //
 //	for row := range src { ...; if len(l.batch) == 75_000 { l.flush() } }
 //	func (l *Loader) flush() error { ...; return l.app.Flush() }
-func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) *Walk {
+func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) []*Walk {
 	fn, ok := w.info.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return nil
 	}
+	var out []*Walk
 	for _, site := range w.flow.Calls[fn] {
 		sc, ok := w.cursorOf(site)
 		if !ok {
@@ -132,20 +188,26 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 					size = w.batchSize(n.Cond)
 				}
 			case *ast.ForStmt, *ast.RangeStmt:
-				if size == nil {
-					break enclosing
+				var strides []Site
+				chunk := size == nil
+				if chunk {
+					// Called once per chunk: insertBatch(ctx, db, rows[i:i+n]).
+					if size, strides = w.chunkStep(n); size == nil {
+						break enclosing
+					}
 				}
-				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size}
+				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
 				walk.Why = w.commitWhy(call, appender)
 				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
 				walk.Sites = w.sites(size, 0)
-				return walk
+				out = append(out, walk)
+				break enclosing
 			default:
 				break enclosing
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // batchSize returns N in a batch condition: n%N == 0, n >= N, n == N,
@@ -242,6 +304,24 @@ func (w *walker) isCommitStmt(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// commitsThrough reports whether call is a call of another package's
+// helper that commits a transaction on the handle it is given
+// (appenders.Commits: dbtx.InTx(ctx, db, fn)), and no handle it passes
+// belongs to another engine. A helper of this package is followed from
+// its own commit (helperBatch).
+func (w *walker) commitsThrough(call *ast.CallExpr) bool {
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Pkg() == w.pkg || !w.apps.Commits(fn) {
+		return false
+	}
+	for _, a := range call.Args {
+		if scope.IsHandle(w.info.TypeOf(a)) && w.scope.Foreign(a) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *walker) isTxCommit(call *ast.CallExpr) bool {

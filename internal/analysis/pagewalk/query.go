@@ -114,8 +114,10 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		// A page walk committing every page is found once, as a walk.
-		if walk := w.batch(cur); walk != nil && !(walk.chunk && pageLoops[walk.loop]) {
-			res.Walks = append(res.Walks, walk)
+		for _, walk := range w.batch(cur) {
+			if !(walk.chunk && pageLoops[walk.loop]) {
+				res.Walks = append(res.Walks, walk)
+			}
 		}
 		if a := w.appendLoop(cur); a != nil {
 			res.Appends = append(res.Appends, a)

@@ -84,7 +84,7 @@ func CloseAll(apps []*duckdb.Appender) error { // want CloseAll:`appender: flush
 
 // WithTx runs load with an Appender on table between BEGIN and COMMIT;
 // report is called outside it.
-func WithTx(conn *sql.Conn, table string, load func(*duckdb.Appender) error, report func()) error { // want WithTx:`calls \[2\] in a transaction`
+func WithTx(conn *sql.Conn, table string, load func(*duckdb.Appender) error, report func()) error { // want WithTx:`calls \[2\] in a transaction` WithTx:`commits`
 	defer report()
 	if _, err := conn.ExecContext(context.Background(), "BEGIN TRANSACTION"); err != nil {
 		return err
@@ -112,4 +112,31 @@ func WithAppender(dc driver.Conn, table string, load func(*duckdb.Appender) erro
 	}
 	defer app.Close()
 	return load(app)
+}
+
+// InTx runs fn in a transaction on db and commits it.
+func InTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error { // want InTx:`commits`
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// CommitEach commits once per statement: per iteration of its own
+// loop, not once per call.
+func CommitEach(ctx context.Context, db *sql.DB, stmts []string) error {
+	for _, s := range stmts {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		tx.ExecContext(ctx, s)
+		tx.Commit()
+	}
+	return nil
 }
