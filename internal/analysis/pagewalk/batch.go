@@ -22,7 +22,7 @@ import (
 func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	call := cur.Node().(*ast.CallExpr)
 	flushed, via, appender := w.flushOf(call)
-	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) {
+	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) && !w.autocommitBatch(cur) {
 		return nil
 	}
 	var size ast.Expr
@@ -304,6 +304,33 @@ func (w *walker) isCommitStmt(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// autocommitBatch reports whether the call at cur runs, outside any
+// transaction, one INSERT that writes a batch of rows: INSERT ... SELECT
+// over a generated series bound at run time (FROM range(?, ?)), or
+// INSERT ... VALUES with a values list built at run time (a Go value in
+// the text, or its arguments passed as args...). In autocommit each such
+// statement is a commit of its rows.
+func (w *walker) autocommitBatch(cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	var q *sqltext.Query
+	for _, x := range w.queries {
+		if x.Call == call {
+			q = x
+			break
+		}
+	}
+	if q == nil || q.Shape.Kind != sqltext.Insert || w.scope.Foreign(q.Recv) != "" {
+		return false
+	}
+	values, built := sqltext.Values(q.Text)
+	spread := call.Ellipsis.IsValid() && q.Args == nil // db.Exec(q, args...)
+	if !sqltext.Series(q.Text) && !built && !(values && spread) {
+		return false
+	}
+	t := w.info.TypeOf(q.Recv)
+	return !flow.IsNamed(t, "database/sql", "Tx") && !flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx") && !w.opensTransaction(cur)
 }
 
 // commitsThrough reports whether call is a call of another package's

@@ -17,3 +17,17 @@ func TestGrouped(t *testing.T) {
 		}
 	}
 }
+
+func TestSeries(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"INSERT INTO t SELECT i FROM range(?, ?) r(i)":                  true,
+		"INSERT INTO t SELECT * FROM generate_series($1, $2)":           true,
+		"INSERT INTO t SELECT i FROM range(10) r(i)":                    false,
+		"SELECT * FROM t WHERE n BETWEEN ? AND ?":                       false,
+		"INSERT INTO t SELECT i FROM s, range(?, ?) r(i) WHERE s.k = 1": true,
+	} {
+		if got := Series(lit(sql)); got != want {
+			t.Errorf("Series(%q) = %v, want %v", sql, got, want)
+		}
+	}
+}
