@@ -86,3 +86,10 @@ func TestExportedFlags(t *testing.T) {
 func TestAcrossPackages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/xpkg/jobs")
 }
+
+// TestCobraFlags is issue 25: a cobra flag's default, captured by the
+// command's Run closure and passed to another package's walk method, is
+// the walk's page size.
+func TestCobraFlags(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/cobracli/...")
+}
