@@ -40,7 +40,7 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 			case *ast.RangeStmt:
 				a.Keyed = w.keyed(n.X, 0)
 			case *ast.ForStmt:
-				a.Keyed = w.groupedRows(n.Cond)
+				a.Keyed = w.groupedRows(n.Cond) || w.keyValueRow(n, call)
 			}
 			return a
 		default:
@@ -70,6 +70,66 @@ func (w *walker) groupedRows(cond ast.Expr) bool {
 	}
 	q := w.flow.SingleResult(obj)
 	return q != nil && slices.ContainsFunc(w.queries, func(x *sqltext.Query) bool { return x.Call == q && sqltext.Grouped(x.Text) })
+}
+
+// keyValueRow reports whether loop walks a key-value cursor (for k, v :=
+// c.First(); k != nil; k, v = c.Next(), bbolt's way) and call appends
+// the key and its value, two values made from k and v alone: a bucket of
+// counters or settings copied key by key, as a range over a map.
+func (w *walker) keyValueRow(loop *ast.ForStmt, call *ast.CallExpr) bool {
+	init, ok1 := loop.Init.(*ast.AssignStmt)
+	post, ok2 := loop.Post.(*ast.AssignStmt)
+	if !ok1 || !ok2 || len(init.Lhs) != 2 || len(post.Lhs) != 2 || len(init.Rhs) != 1 || len(post.Rhs) != 1 || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return false
+	}
+	if !isMethodCall(init.Rhs[0], "First", "Seek", "Last") || !isMethodCall(post.Rhs[0], "Next", "Prev") {
+		return false
+	}
+	kv := make(map[types.Object]bool)
+	for i, e := range init.Lhs {
+		obj := w.flow.ObjectOf(e)
+		if obj == nil || w.flow.ObjectOf(post.Lhs[i]) != obj {
+			return false
+		}
+		kv[obj] = true
+	}
+	return w.madeFrom(call.Args[0], kv, 0) && w.madeFrom(call.Args[1], kv, 0)
+}
+
+// isMethodCall reports whether e calls a method with one of names.
+func isMethodCall(e ast.Expr, names ...string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && slices.Contains(names, sel.Sel.Name)
+}
+
+// madeFrom reports whether every variable of the package e reads is one
+// of vars, or a variable set once from them (n :=
+// int64(binary.BigEndian.Uint64(v))).
+func (w *walker) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		v, isVar := w.info.Uses[id].(*types.Var)
+		if !isVar || vars[v] || v.Pkg() != w.pkg {
+			return true // binary.BigEndian: another package's, not this loop's data
+		}
+		if def := w.flow.SingleValue(v); def != nil && w.madeFrom(def, vars, depth+1) {
+			return true
+		}
+		ok = false
+		return false
+	})
+	return ok
 }
 
 // trips returns the most iterations loop can run, when its source says
