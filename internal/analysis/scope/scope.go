@@ -58,7 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if p.Via != "" {
 		var files []*ast.File
 		for _, f := range pass.Files {
-			if !strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			// FileStart, not Pos: a file that did not parse may have no
+			// package clause.
+			if tf := pass.Fset.File(f.FileStart); tf == nil || !strings.HasSuffix(tf.Name(), "_test.go") {
 				files = append(files, f)
 			}
 		}
