@@ -93,3 +93,11 @@ func TestAcrossPackages(t *testing.T) {
 func TestCobraFlags(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/cobracli/...")
 }
+
+// TestStorePages is issue 25: a repository method of another package
+// whose offset is a page number (OFFSET n*size) or a field of a filter
+// struct walks in the caller's loop, and the fix changes the page size
+// with the offset's step.
+func TestStorePages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/storepages/...")
+}

@@ -162,7 +162,9 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				sites = w.sites(size, 0)
 			}
 			walk.Sites = addSites(i, walk.Sites, through(sites, r))
-			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			if !q.PageNumber { // page++ steps by pages, not rows
+				walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			}
 			walk.calls = addCall(walk.calls, r)
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:
