@@ -25,6 +25,43 @@ func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) && !w.autocommitBatch(cur) {
 		return nil
 	}
+	loop, fn := w.commitLoop(cur)
+	if loop.loop != nil {
+		walk := &Walk{Strategy: Batch, loop: loop.loop, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
+		walk.Why = w.commitWhy(call, appender)
+		walk.InTx = appender && w.opensTransaction(cur)
+		walk.Sites = w.sites(loop.size, 0)
+		return []*Walk{walk}
+	}
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok || loop.size != nil {
+		return nil // a function literal: found at its calls (flushOf)
+	}
+	if appender {
+		if fn, ok := w.info.Defs[decl.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
+			return nil // a flush helper: found at its calls (flushOf)
+		}
+	}
+	return w.helperBatch(cur, call, appender, flushed, decl)
+}
+
+// A sizedLoop is the loop that makes a call a commit loop's commit, with
+// the size of the condition the call runs under (if n%N == 0 { ... }),
+// or, with none (chunk), the loop's step and the strides that repeat it.
+type sizedLoop struct {
+	loop    ast.Node
+	size    ast.Expr
+	strides []Site
+	chunk   bool
+}
+
+// commitLoop returns the sizedLoop around the call at cur: the innermost
+// loop around it in its function. With no loop it returns the function
+// around the call (a *ast.FuncDecl or *ast.FuncLit), and in the
+// sizedLoop the size of a condition on the way; with a loop that neither
+// a condition nor a step sizes, nothing.
+func (w *walker) commitLoop(cur inspector.Cursor) (sizedLoop, ast.Node) {
+	call := cur.Node()
 	var size ast.Expr
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch n := c.Node().(type) {
@@ -33,36 +70,22 @@ func (w *walker) batch(cur inspector.Cursor) []*Walk {
 				size = w.batchSize(n.Cond)
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
-			var strides []Site
-			chunk := size == nil
-			if chunk {
-				// Committed every iteration: a chunk loop
-				// (for start := 0; start < len(rows); start += n), or a
-				// walk, if anything.
-				if size, strides = w.chunkStep(n); size == nil {
-					return nil
-				}
-			}
-			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
-			walk.Why = w.commitWhy(call, appender)
-			walk.InTx = appender && w.opensTransaction(cur)
-			walk.Sites = w.sites(size, 0)
-			return []*Walk{walk}
-		case *ast.FuncDecl:
 			if size != nil {
-				return nil
+				return sizedLoop{loop: n, size: size}, nil
 			}
-			if appender {
-				if fn, ok := w.info.Defs[n.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
-					return nil // a flush helper: found at its calls (flushOf)
-				}
+			// Committed every iteration: a chunk loop (for start := 0;
+			// start < len(rows); start += n, a helper called once per
+			// chunk), or a walk, if anything.
+			step, strides := w.chunkStep(n)
+			if step == nil {
+				return sizedLoop{}, nil
 			}
-			return w.helperBatch(cur, call, appender, flushed, n)
+			return sizedLoop{loop: n, size: step, strides: strides, chunk: true}, nil
 		default:
-			return nil // a function literal: found at its calls (flushOf)
+			return sizedLoop{size: size}, n
 		}
 	}
-	return nil
+	return sizedLoop{}, nil
 }
 
 // chunkStep returns n in a loop that steps through a slice or a count n
@@ -179,33 +202,15 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 		if !ok {
 			continue
 		}
-		var size ast.Expr
-	enclosing:
-		for c := range sc.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			switch n := c.Node().(type) {
-			case *ast.IfStmt:
-				if size == nil && within(site, n.Body) {
-					size = w.batchSize(n.Cond)
-				}
-			case *ast.ForStmt, *ast.RangeStmt:
-				var strides []Site
-				chunk := size == nil
-				if chunk {
-					// Called once per chunk: insertBatch(ctx, db, rows[i:i+n]).
-					if size, strides = w.chunkStep(n); size == nil {
-						break enclosing
-					}
-				}
-				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
-				walk.Why = w.commitWhy(call, appender)
-				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
-				walk.Sites = w.sites(size, 0)
-				out = append(out, walk)
-				break enclosing
-			default:
-				break enclosing
-			}
+		loop, _ := w.commitLoop(sc)
+		if loop.loop == nil {
+			continue
 		}
+		walk := &Walk{Strategy: Batch, loop: loop.loop, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
+		walk.Why = w.commitWhy(call, appender)
+		walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
+		walk.Sites = w.sites(loop.size, 0)
+		out = append(out, walk)
 	}
 	return out
 }
