@@ -320,11 +320,11 @@ func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth 
 	}
 	obj, _ := w.info.Defs[fn.Name].(*types.Func)
 	i := paramIndex(fn.Type.Params, v)
-	if obj == nil || i < 0 || w.usedAsValue(obj) || len(w.flow.Calls[obj]) == 0 {
+	if obj == nil || i < 0 || w.usedAsValue(obj) || len(w.callers(obj)) == 0 {
 		return nil
 	}
 	var found *Walk
-	for _, call := range w.flow.Calls[obj] {
+	for _, call := range w.callers(obj) {
 		if call.Ellipsis.IsValid() || i >= len(call.Args) {
 			return nil
 		}
@@ -581,7 +581,7 @@ func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
 	if obj == nil || depth >= flow.MaxDepth || w.usedAsValue(obj) {
 		return false
 	}
-	calls := w.flow.Calls[obj]
+	calls := w.callers(obj)
 	for _, call := range calls {
 		caller := w.funcAt(call.Pos())
 		if caller == nil || caller == fn || !w.beganBefore(caller, call.Pos(), depth+1) {
@@ -621,15 +621,38 @@ func (w *walker) funcAt(pos token.Pos) *ast.FuncDecl {
 }
 
 // usedAsValue reports whether fn is referred to other than by a call
-// (passed as a callback, stored): its callers are then not all known.
+// (passed as a callback, stored) outside test files: its callers are
+// then not all known.
 func (w *walker) usedAsValue(fn *types.Func) bool {
 	if w.funcUses == nil {
 		w.funcUses = make(map[*types.Func]int)
-		for _, obj := range w.info.Uses {
-			if f, ok := obj.(*types.Func); ok {
+		for id, obj := range w.info.Uses {
+			if f, ok := obj.(*types.Func); ok && !w.inTest(id.Pos()) {
 				w.funcUses[f.Origin()]++
 			}
 		}
 	}
-	return w.funcUses[fn] > len(w.flow.Calls[fn])
+	return w.funcUses[fn] > len(w.callers(fn))
+}
+
+// callers returns the calls of fn in the package outside _test.go files.
+// What every caller of a helper does (BEGIN first, a flush around it) is
+// the program's, whatever a test that calls the helper directly does;
+// and go vet analyses a package with its tests, a plain standalone run
+// without them, so counting them would tell the two apart.
+func (w *walker) callers(fn *types.Func) []*ast.CallExpr {
+	calls := w.flow.Calls[fn]
+	if !slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) }) {
+		return calls
+	}
+	return slices.DeleteFunc(slices.Clone(calls), func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) })
+}
+
+// inTest reports whether pos is in a _test.go file.
+func (w *walker) inTest(pos token.Pos) bool {
+	if w.fset == nil {
+		return false
+	}
+	f := w.fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

@@ -35,6 +35,9 @@ type walker struct {
 	root inspector.Cursor
 	// yieldDepth counts the iterators being looked into (yield.go).
 	yieldDepth int
+	// fset places positions in files, to tell _test.go files (nil: no
+	// file is one).
+	fset *token.FileSet
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -52,6 +55,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		return res
 	}
 	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
+	if pass != nil {
+		w.fset = pass.Fset
+	}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
