@@ -311,7 +311,8 @@ func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 // Appender as a parameter: writeLinks(apps, span) appends a span's links
 // in its own loop, and the loop calling it flushes every Appender of apps
 // every 500 spans. Up to flow.MaxDepth helpers deep; nil when a call is
-// not in such a loop, or the helper is used as a value.
+// not in such a loop, or the helper is used as a value. Of several
+// callers' loops, the one with the largest size.
 func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth int) *Walk {
 	fn := w.funcAt(pos)
 	v := appenders.RootVar(w.info, app)
@@ -335,9 +336,20 @@ func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth 
 		if walk == nil {
 			return nil
 		}
-		found = walk
+		if found == nil || maxSite(walk) > maxSite(found) {
+			found = walk // the caller that flushes least often decides
+		}
 	}
 	return found
+}
+
+// maxSite returns the largest size a walk's sites give, 0 for none.
+func maxSite(w *Walk) int64 {
+	var m int64
+	for _, s := range w.Sites {
+		m = max(m, s.Value)
+	}
+	return m
 }
 
 // flushingAround returns the commit loop, written around call, that

@@ -68,6 +68,55 @@ func writeLinks(apps map[string]*duckdb.Appender, s Span) error {
 	return nil
 }
 
+// writeTags appends a span's tags. Replay flushes only every 300,000
+// spans: past the automatic flush.
+func writeTags(apps map[string]*duckdb.Appender, s Span) error {
+	for _, t := range s.Links {
+		if err := apps["tags"].AppendRow(s.SpanID, t); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction`
+			return err
+		}
+	}
+	return nil
+}
+
+func Replay(conn driver.Conn, spans []Span) error {
+	apps, err := tables.Open(conn, names)
+	if err != nil {
+		return err
+	}
+	defer tables.CloseAll(apps)
+	for i, s := range spans {
+		if err := writeTags(apps, s); err != nil {
+			return err
+		}
+		if (i+1)%300_000 == 0 {
+			if err := tables.FlushAll(apps, names); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func Tag(conn driver.Conn, spans []Span) error {
+	apps, err := tables.Open(conn, names)
+	if err != nil {
+		return err
+	}
+	defer tables.CloseAll(apps)
+	for i, s := range spans {
+		if err := writeTags(apps, s); err != nil {
+			return err
+		}
+		if (i+1)%flushEvery == 0 {
+			if err := tables.FlushAll(apps, names); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Backfill never flushes: past 204,800 rows the Appender commits by
 // itself.
 func Backfill(conn driver.Conn, spans []Span) error {
