@@ -41,7 +41,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		// A load that never reaches the flush commits once, at Close; a
 		// range over a map writes one row per key of an aggregate held in
 		// memory (per-key stats), not a bulk load (docs/checks/appendertx.md).
-		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || a.Keyed || flushesFirst(a) {
+		if a.InTx || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || a.Keyed || a.Flushes || flushesFirst(a) {
 			continue
 		}
 		// A TEMP table's partial groups last as long as the table, unless

@@ -25,16 +25,21 @@
 // load.
 //
 // Not reported: loops in a function that ran BEGIN (or START TRANSACTION)
-// before the Appender, or in a helper every caller of which in the
-// package ran BEGIN first; loops that provably stay under the automatic
-// flush (range 2048, a slice literal, i < 100, a tail loop over a batch
-// kept under 75,000 rows); ranges over a map (one row per key of an
+// before the Appender, itself or through a helper of the package, in a
+// function literal a wrapper runs after BEGIN (appenders.TxCallback), or
+// in a helper every caller of which in the package ran BEGIN first; loops
+// that provably stay under the automatic flush (range 2048, a slice
+// literal, i < 100, a tail loop over a batch kept under 75,000 rows);
+// ranges over a map, the rows of a GROUP BY or SELECT DISTINCT, and
+// (key, value) rows of a key-value cursor (one row per key of an
 // aggregate, not a bulk load); loops that flush the Appender every N rows
 // with N under 204,800, themselves or through a helper (a function given
-// the Appender, of this package or another, a method of a type holding
-// it, a closure), and a misaligned N is commitsize's finding; an N the
-// source does not show; TEMP tables no plain INSERT ... SELECT of the
-// package copies (their partial groups die with them;
+// the Appender or a map of them, of this package or another, a method of
+// a type holding it, a closure), or around the call of a helper whose own
+// loop appends, and a misaligned N is commitsize's finding; an N the
+// source does not show (a helper of another package that flushes under
+// its own condition); TEMP tables no plain INSERT ... SELECT (no JOIN) of
+// the package copies (their partial groups die with them;
 // docs/measurements.md#temp-staging-tables); test files, whose loads are
 // far below the flush (see -tests); row group sizes (-rowgroup) that
 // divide 204,800.

@@ -7,7 +7,7 @@
 //
 // A walk that commits each page (INSERT ... SELECT per page, tx.Commit per
 // page), or a loop that commits or flushes an Appender every N rows
-// (n%N == 0, n >= N, len(batch) == N), leaves a partly filled row group
+// (n%N == 0, n >= N, len(batch) == N, a chunk of N), leaves a partly filled row group
 // at every commit when N is not a multiple of DuckDB's row group; below
 // one row group every commit goes through the write-ahead log row by row:
 //
@@ -21,6 +21,12 @@
 // (docs/measurements.md#committing-page-by-page). The fix rewrites the
 // literal, and every stride that repeats it, to the nearest multiple of
 // the row group, in the literal's style.
+//
+// A commit is tx.Commit, a COMMIT statement, an Appender's flush, a call
+// of a helper given the handle that commits (dbtx.InTx(ctx, db, fn), the
+// appenders.Commits fact), or in autocommit one statement that writes a
+// batch: INSERT ... SELECT over range(?, ?), or an INSERT ... VALUES list
+// built at run time.
 //
 // Not reported: sizes that are multiples of the row group or under -min;
 // Appender flushes inside one transaction (they commit nothing); batches

@@ -86,3 +86,18 @@ func TestExportedFlags(t *testing.T) {
 func TestAcrossPackages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/xpkg/jobs")
 }
+
+// TestCobraFlags is issue 25: a cobra flag's default, captured by the
+// command's Run closure and passed to another package's walk method, is
+// the walk's page size.
+func TestCobraFlags(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/cobracli/...")
+}
+
+// TestStorePages is issue 25: a repository method of another package
+// whose offset is a page number (OFFSET n*size) or a field of a filter
+// struct walks in the caller's loop, and the fix changes the page size
+// with the offset's step.
+func TestStorePages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/storepages/...")
+}

@@ -310,12 +310,14 @@ func flush(ctx context.Context, tmp string, rows int64, sizes []int64) {
 }
 
 // tempCopies are the statements temp copies a staging table with: a plain
-// INSERT ... SELECT, one that sorts, and an upsert into a table with a
-// primary key (ON CONFLICT needs one).
+// INSERT ... SELECT, one that sorts, an upsert into a table with a
+// primary key (ON CONFLICT needs one), and an insert of the rows the
+// destination lacks (LEFT JOIN ... WHERE IS NULL).
 var tempCopies = []struct{ name, create, copy string }{
 	{"INSERT ... SELECT *", `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging`},
 	{"INSERT ... SELECT * ORDER BY id", `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging ORDER BY id`},
 	{"INSERT ... ON CONFLICT DO NOTHING", `CREATE TABLE t (id BIGINT PRIMARY KEY, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT * FROM staging ON CONFLICT DO NOTHING`},
+	{"INSERT ... SELECT anti-join", `CREATE TABLE t (id BIGINT, n INTEGER, s VARCHAR, d DOUBLE)`, `INSERT INTO t SELECT s.* FROM staging s LEFT JOIN t ON s.id = t.id WHERE t.id IS NULL`},
 }
 
 // temp appends rows rows into a TEMP staging table, with no transaction

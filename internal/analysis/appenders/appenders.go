@@ -12,13 +12,15 @@
 //
 // Analyzer exports what it finds on the exported functions and methods of
 // a package as Use facts, so an importer's loop sees a helper of another
-// package; Index answers for the package's own functions and for the
-// facts of imported ones.
+// package, and TxCallback facts on the wrappers that run a callback
+// inside a transaction they began; Index answers for the package's own
+// functions and for the facts of imported ones.
 package appenders
 
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -51,7 +53,8 @@ func (u *Use) String() string {
 
 // Analyzer exports a Use fact on every exported function or method of a
 // package that reaches DuckDB (see package scope) and uses an Appender it
-// is given; it reports nothing. Its result is the package's Index.
+// is given, and a TxCallback fact on each that runs a func parameter
+// after BEGIN; it reports nothing. Its result is the package's Index.
 var Analyzer = &analysis.Analyzer{
 	Name:             "rowalignappenders",
 	Doc:              "find the functions that flush or append one row to a DuckDB Appender they are given (facts only)",
@@ -59,14 +62,16 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{scope.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(Use)},
+	FactTypes:        []analysis.Fact{new(Use), new(TxCallback), new(Commits)},
 	ResultType:       reflect.TypeFor[*Index](),
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// A package that does not reach DuckDB has no Appender to be given:
-	// under go vet this is every standard package, at no cost.
-	if p, ok := pass.ResultOf[scope.Analyzer].(*scope.Package); !ok || p.Via == "" {
+	// A package that does not reach DuckDB has no Appender to be given,
+	// and one that does not import database/sql no transaction helper:
+	// under go vet this is every standard package but database/sql's
+	// own, at no cost.
+	if p, ok := pass.ResultOf[scope.Analyzer].(*scope.Package); !ok || p.Via == "" && !importsSQL(pass.Pkg) {
 		return New(pass.Pkg, pass.TypesInfo, nil, pass.ImportObjectFact), nil
 	}
 	x := New(pass.Pkg, pass.TypesInfo, pass.Files, pass.ImportObjectFact)
@@ -76,6 +81,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if u := x.Of(fn); u != nil {
 			pass.ExportObjectFact(fn, u)
+		}
+		if ps := x.txCallbacks(fn); len(ps) > 0 {
+			pass.ExportObjectFact(fn, &TxCallback{Params: ps})
+		}
+		if x.Commits(fn) {
+			pass.ExportObjectFact(fn, new(Commits))
 		}
 	}
 	return x, nil
@@ -195,6 +206,7 @@ func (x *Index) Summarize(body ast.Node) Summary {
 	inLoop := func(n ast.Node) bool {
 		return slices.ContainsFunc(loops, func(l ast.Node) bool { return l.Pos() <= n.Pos() && n.End() <= l.End() })
 	}
+	alias := x.elements(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -202,6 +214,9 @@ func (x *Index) Summarize(body ast.Node) Summary {
 		}
 		for _, t := range x.Targets(call) {
 			v := RootVar(x.info, t.Expr)
+			for i := 0; i < flow.MaxDepth && alias[v] != nil; i++ {
+				v = RootVar(x.info, alias[v])
+			}
 			if v == nil {
 				continue
 			}
@@ -218,6 +233,37 @@ func (x *Index) Summarize(body ast.Node) Summary {
 		return true
 	})
 	return s
+}
+
+// elements maps the variables of body that hold one element of a map or
+// slice of Appenders to that map or slice: a := apps[name] (also with
+// ", ok"), for _, a := range apps. A helper that flushes each Appender of
+// a map it is given flushes the map (FlushAll(apps, names)).
+func (x *Index) elements(body ast.Node) map[*types.Var]ast.Expr {
+	out := make(map[*types.Var]ast.Expr)
+	def := func(id ast.Expr, src ast.Expr) {
+		if id, ok := id.(*ast.Ident); ok {
+			if v, ok := x.info.Defs[id].(*types.Var); ok && IsAppender(v.Type()) {
+				out[v] = src
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) <= 2 {
+				if ix, ok := ast.Unparen(n.Rhs[0]).(*ast.IndexExpr); ok {
+					def(n.Lhs[0], ix.X)
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Value != nil && n.Tok == token.DEFINE {
+				def(n.Value, n.X)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // A Target is an Appender a call flushes (or closes) or appends one row
@@ -311,7 +357,8 @@ func recvOf(call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-// RootVar returns the variable e starts from: app, l in l.app, *p, &v.
+// RootVar returns the variable e starts from: app, l in l.app, *p, &v,
+// apps in apps["spans"].
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -326,6 +373,8 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
+		case *ast.IndexExpr:
+			e = x.X // apps["spans"]: one of a map's Appenders
 		case *ast.UnaryExpr:
 			e = x.X
 		default:

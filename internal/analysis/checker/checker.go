@@ -112,7 +112,10 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 			continue
 		}
 		for _, d := range c.Run(in) {
-			if in.Directives.Silenced(d.Pos) || !s.Tests && IsTestFile(pass.Fset, d.Pos) {
+			// A package in scope by its tests alone: its other files get
+			// what they get without the tests, nothing (scope.Result.TestOnly).
+			test := IsTestFile(pass.Fset, d.Pos)
+			if in.Directives.Silenced(d.Pos) || !s.Tests && test || sc.TestOnly && !test {
 				continue
 			}
 			d.Category, d.URL = c.Name, DocsURL+c.Name+".md"

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -35,8 +36,11 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 		switch n := c.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			a := &Append{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: w.opensTransaction(cur), Trips: w.trips(n)}
-			if r, ok := n.(*ast.RangeStmt); ok {
-				a.Keyed = w.keyed(r.X, 0)
+			switch n := n.(type) {
+			case *ast.RangeStmt:
+				a.Keyed = w.keyed(n.X, 0)
+			case *ast.ForStmt:
+				a.Keyed = w.groupedRows(n.Cond) || w.keyValueRow(n, call)
 			}
 			return a
 		default:
@@ -46,6 +50,86 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 		}
 	}
 	return nil
+}
+
+// groupedRows reports whether cond is rows.Next() on the rows of a query
+// that returns one row per group (sqltext.Grouped): a loop appending
+// them writes a summary, one row per key, not a bulk load.
+func (w *walker) groupedRows(cond ast.Expr) bool {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false // no condition, or not rows.Next()
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Next" {
+		return false
+	}
+	obj := w.flow.ObjectOf(sel.X)
+	if obj == nil {
+		return false
+	}
+	q := w.flow.SingleResult(obj)
+	return q != nil && slices.ContainsFunc(w.queries, func(x *sqltext.Query) bool { return x.Call == q && sqltext.Grouped(x.Text) })
+}
+
+// keyValueRow reports whether loop walks a key-value cursor (for k, v :=
+// c.First(); k != nil; k, v = c.Next(), bbolt's way) and call appends
+// the key and its value, two values made from k and v alone: a bucket of
+// counters or settings copied key by key, as a range over a map.
+func (w *walker) keyValueRow(loop *ast.ForStmt, call *ast.CallExpr) bool {
+	init, ok1 := loop.Init.(*ast.AssignStmt)
+	post, ok2 := loop.Post.(*ast.AssignStmt)
+	if !ok1 || !ok2 || len(init.Lhs) != 2 || len(post.Lhs) != 2 || len(init.Rhs) != 1 || len(post.Rhs) != 1 || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return false
+	}
+	if !isMethodCall(init.Rhs[0], "First", "Seek", "Last") || !isMethodCall(post.Rhs[0], "Next", "Prev") {
+		return false
+	}
+	kv := make(map[types.Object]bool)
+	for i, e := range init.Lhs {
+		obj := w.flow.ObjectOf(e)
+		if obj == nil || w.flow.ObjectOf(post.Lhs[i]) != obj {
+			return false
+		}
+		kv[obj] = true
+	}
+	return w.madeFrom(call.Args[0], kv, 0) && w.madeFrom(call.Args[1], kv, 0)
+}
+
+// isMethodCall reports whether e calls a method with one of names.
+func isMethodCall(e ast.Expr, names ...string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && slices.Contains(names, sel.Sel.Name)
+}
+
+// madeFrom reports whether every variable of the package e reads is one
+// of vars, or a variable set once from them (n :=
+// int64(binary.BigEndian.Uint64(v))).
+func (w *walker) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) bool {
+	if depth > flow.MaxDepth {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		v, isVar := w.info.Uses[id].(*types.Var)
+		if !isVar || vars[v] || v.Pkg() != w.pkg {
+			return true // binary.BigEndian: another package's, not this loop's data
+		}
+		if def := w.flow.SingleValue(v); def != nil && w.madeFrom(def, vars, depth+1) {
+			return true
+		}
+		ok = false
+		return false
+	})
+	return ok
 }
 
 // trips returns the most iterations loop can run, when its source says
@@ -222,6 +306,63 @@ func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 	return nil
 }
 
+// callersFlush returns the commit loop that flushes a's Appender around
+// every call of the helper a's loop is in, when the helper is given that
+// Appender as a parameter: writeLinks(apps, span) appends a span's links
+// in its own loop, and the loop calling it flushes every Appender of apps
+// every 500 spans. Up to flow.MaxDepth helpers deep; nil when a call is
+// not in such a loop, or the helper is used as a value. Of several
+// callers' loops, the one with the largest size.
+func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth int) *Walk {
+	fn := w.funcAt(pos)
+	v := appenders.RootVar(w.info, app)
+	if fn == nil || v == nil || depth >= flow.MaxDepth {
+		return nil
+	}
+	obj, _ := w.info.Defs[fn.Name].(*types.Func)
+	i := paramIndex(fn.Type.Params, v)
+	if obj == nil || i < 0 || w.usedAsValue(obj) || len(w.callers(obj)) == 0 {
+		return nil
+	}
+	var found *Walk
+	for _, call := range w.callers(obj) {
+		if call.Ellipsis.IsValid() || i >= len(call.Args) {
+			return nil
+		}
+		walk := w.flushingAround(call, call.Args[i], walks)
+		if walk == nil {
+			walk = w.callersFlush(call.Pos(), call.Args[i], walks, depth+1)
+		}
+		if walk == nil {
+			return nil
+		}
+		if found == nil || maxSite(walk) > maxSite(found) {
+			found = walk // the caller that flushes least often decides
+		}
+	}
+	return found
+}
+
+// maxSite returns the largest size a walk's sites give, 0 for none.
+func maxSite(w *Walk) int64 {
+	var m int64
+	for _, s := range w.Sites {
+		m = max(m, s.Value)
+	}
+	return m
+}
+
+// flushingAround returns the commit loop, written around call, that
+// flushes the Appender app, or nil.
+func (w *walker) flushingAround(call ast.Node, app ast.Expr, walks []*Walk) *Walk {
+	for _, walk := range walks {
+		if walk.Appender && within(call, walk.loop) && w.sameAppender(app, walk.flushed) {
+			return walk
+		}
+	}
+	return nil
+}
+
 // sameAppender reports whether the Appender expressions x and t may be
 // the same Appender: the same variable or field, or one a variable that
 // holds the other (l and l.app); unknown counts as the same.
@@ -285,12 +426,66 @@ func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok
 			return t.Expr, nil, true
 		}
 	}
+	lits := call.Args
 	if lit := w.calledLit(call); lit != nil {
-		if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
-			return s.FlushExprs[0], lit, true
+		lits = []ast.Expr{lit}
+	}
+	for _, a := range lits {
+		// A literal called here, or passed to a function that runs it:
+		// g.Do("flush", func() (any, error) { return nil, app.Flush() }).
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
+				return s.FlushExprs[0], lit, true
+			}
 		}
 	}
 	return nil, nil, false
+}
+
+// flushesIn reports whether a's loop flushes a's Appender on a path that
+// stays in the loop, at a size the source does not show: a helper of
+// another package that flushes under its own condition
+// (dbutil.MaybeFlush(app, n)), a flush on a timer. Not Close, and not a
+// flush followed by return or break (an error path).
+func (w *walker) flushesIn(a *Append) bool {
+	found := false
+	ast.Inspect(a.Loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// Its returns stay in the loop: flushOf reads the literal.
+			return false
+		case *ast.ReturnStmt:
+			return false
+		case *ast.BlockStmt:
+			if leaves(n) {
+				return false
+			}
+		case *ast.CallExpr:
+			if appenders.Method(w.info, n) == "Close" {
+				return false
+			}
+			if flushed, _, ok := w.flushOf(n); ok && w.sameAppender(a.app, flushed) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaves reports whether a block ends by leaving its loop: return, break,
+// goto.
+func leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	}
+	return false
 }
 
 // tempTables maps each table the queries create with CREATE TEMP TABLE
@@ -356,10 +551,30 @@ func (w *walker) calledLit(call *ast.CallExpr) *ast.FuncLit {
 // flushing inside a transaction commits nothing.
 func (w *walker) opensTransaction(cur inspector.Cursor) bool {
 	var fn *ast.FuncDecl
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn = c.Node().(*ast.FuncDecl)
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			fn = n
+		case *ast.FuncLit:
+			if w.txCallback(c, n) {
+				return true
+			}
+		}
 	}
 	return fn != nil && w.beganBefore(fn, cur.Node().Pos(), 0)
+}
+
+// txCallback reports whether the function literal lit, at c, is passed
+// to a function that runs it inside a transaction it began
+// (appenders.TxCallback): duckutil.WithAppenderTx(ctx, db, "clicks",
+// func(app *duckdb.Appender) error { ... }).
+func (w *walker) txCallback(c inspector.Cursor, lit *ast.FuncLit) bool {
+	call, ok := c.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == lit })
+	return i >= 0 && w.apps.InTx(flow.Callee(w.info, call), i)
 }
 
 // beganBefore reports whether fn runs BEGIN before pos, or every call of
@@ -371,11 +586,14 @@ func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
 			return true
 		}
 	}
+	if w.callsBegin(fn, pos) {
+		return true
+	}
 	obj, _ := w.info.Defs[fn.Name].(*types.Func)
 	if obj == nil || depth >= flow.MaxDepth || w.usedAsValue(obj) {
 		return false
 	}
-	calls := w.flow.Calls[obj]
+	calls := w.callers(obj)
 	for _, call := range calls {
 		caller := w.funcAt(call.Pos())
 		if caller == nil || caller == fn || !w.beganBefore(caller, call.Pos(), depth+1) {
@@ -383,6 +601,25 @@ func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
 		}
 	}
 	return len(calls) > 0
+}
+
+// callsBegin reports whether fn calls, before pos, a function of the
+// package whose own body runs BEGIN: a begin(ctx, conn) helper.
+func (w *walker) callsBegin(fn *ast.FuncDecl, pos token.Pos) bool {
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || call.Pos() >= pos {
+			return !found
+		}
+		if d := w.apps.Decl(flow.Callee(w.info, call)); d != nil && d != fn {
+			found = slices.ContainsFunc(w.queries, func(q *sqltext.Query) bool {
+				return q.Shape.Kind == sqltext.Begin && within(q.Call, d.Body)
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // funcAt returns the function declaration around pos, or nil.
@@ -396,15 +633,38 @@ func (w *walker) funcAt(pos token.Pos) *ast.FuncDecl {
 }
 
 // usedAsValue reports whether fn is referred to other than by a call
-// (passed as a callback, stored): its callers are then not all known.
+// (passed as a callback, stored) outside test files: its callers are
+// then not all known.
 func (w *walker) usedAsValue(fn *types.Func) bool {
 	if w.funcUses == nil {
 		w.funcUses = make(map[*types.Func]int)
-		for _, obj := range w.info.Uses {
-			if f, ok := obj.(*types.Func); ok {
+		for id, obj := range w.info.Uses {
+			if f, ok := obj.(*types.Func); ok && !w.inTest(id.Pos()) {
 				w.funcUses[f.Origin()]++
 			}
 		}
 	}
-	return w.funcUses[fn] > len(w.flow.Calls[fn])
+	return w.funcUses[fn] > len(w.callers(fn))
+}
+
+// callers returns the calls of fn in the package outside _test.go files.
+// What every caller of a helper does (BEGIN first, a flush around it) is
+// the program's, whatever a test that calls the helper directly does;
+// and go vet analyses a package with its tests, a plain standalone run
+// without them, so counting them would tell the two apart.
+func (w *walker) callers(fn *types.Func) []*ast.CallExpr {
+	calls := w.flow.Calls[fn]
+	if !slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) }) {
+		return calls
+	}
+	return slices.DeleteFunc(slices.Clone(calls), func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) })
+}
+
+// inTest reports whether pos is in a _test.go file.
+func (w *walker) inTest(pos token.Pos) bool {
+	if w.fset == nil {
+		return false
+	}
+	f := w.fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

@@ -8,6 +8,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // batch returns the commit loop a commit call (tx.Commit, Appender Flush)
@@ -17,12 +19,49 @@ import (
 //		...
 //		if n%batchSize == 0 { tx.Commit() ... }
 //	}
-func (w *walker) batch(cur inspector.Cursor) *Walk {
+func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	call := cur.Node().(*ast.CallExpr)
 	flushed, via, appender := w.flushOf(call)
-	if !appender && !w.isTxCommit(call) {
+	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) && !w.autocommitBatch(cur) {
 		return nil
 	}
+	loop, fn := w.commitLoop(cur)
+	if loop.loop != nil {
+		walk := &Walk{Strategy: Batch, loop: loop.loop, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
+		walk.Why = w.commitWhy(call, appender)
+		walk.InTx = appender && w.opensTransaction(cur)
+		walk.Sites = w.sites(loop.size, 0)
+		return []*Walk{walk}
+	}
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok || loop.size != nil {
+		return nil // a function literal: found at its calls (flushOf)
+	}
+	if appender {
+		if fn, ok := w.info.Defs[decl.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
+			return nil // a flush helper: found at its calls (flushOf)
+		}
+	}
+	return w.helperBatch(cur, call, appender, flushed, decl)
+}
+
+// A sizedLoop is the loop that makes a call a commit loop's commit, with
+// the size of the condition the call runs under (if n%N == 0 { ... }),
+// or, with none (chunk), the loop's step and the strides that repeat it.
+type sizedLoop struct {
+	loop    ast.Node
+	size    ast.Expr
+	strides []Site
+	chunk   bool
+}
+
+// commitLoop returns the sizedLoop around the call at cur: the innermost
+// loop around it in its function. With no loop it returns the function
+// around the call (a *ast.FuncDecl or *ast.FuncLit), and in the
+// sizedLoop the size of a condition on the way; with a loop that neither
+// a condition nor a step sizes, nothing.
+func (w *walker) commitLoop(cur inspector.Cursor) (sizedLoop, ast.Node) {
+	call := cur.Node()
 	var size ast.Expr
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch n := c.Node().(type) {
@@ -31,36 +70,22 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 				size = w.batchSize(n.Cond)
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
-			var strides []Site
-			chunk := size == nil
-			if chunk {
-				// Committed every iteration: a chunk loop
-				// (for start := 0; start < len(rows); start += n), or a
-				// walk, if anything.
-				if size, strides = w.chunkStep(n); size == nil {
-					return nil
-				}
-			}
-			walk := &Walk{Strategy: Batch, loop: n, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: size, Strides: strides, chunk: chunk}
-			walk.Why = w.commitWhy(call, appender)
-			walk.InTx = appender && w.opensTransaction(cur)
-			walk.Sites = w.sites(size, 0)
-			return walk
-		case *ast.FuncDecl:
 			if size != nil {
-				return nil
+				return sizedLoop{loop: n, size: size}, nil
 			}
-			if appender {
-				if fn, ok := w.info.Defs[n.Name].(*types.Func); ok && w.apps.Of(fn) != nil {
-					return nil // a flush helper: found at its calls (flushOf)
-				}
+			// Committed every iteration: a chunk loop (for start := 0;
+			// start < len(rows); start += n, a helper called once per
+			// chunk), or a walk, if anything.
+			step, strides := w.chunkStep(n)
+			if step == nil {
+				return sizedLoop{}, nil
 			}
-			return w.helperBatch(cur, call, appender, flushed, n)
+			return sizedLoop{loop: n, size: step, strides: strides, chunk: true}, nil
 		default:
-			return nil // a function literal: found at its calls (flushOf)
+			return sizedLoop{size: size}, n
 		}
 	}
-	return nil
+	return sizedLoop{}, nil
 }
 
 // chunkStep returns n in a loop that steps through a slice or a count n
@@ -70,13 +95,7 @@ func (w *walker) batch(cur inspector.Cursor) *Walk {
 // start + n), which a fix must change with it.
 func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	if r, ok := loop.(*ast.RangeStmt); ok {
-		// for chunk := range slices.Chunk(rows, n)
-		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(call.Args) == 2 {
-			if fn := flow.Callee(w.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Chunk" {
-				return call.Args[1], nil
-			}
-		}
-		return nil, nil
+		return w.chunkCall(r.X, 0), nil
 	}
 	l, ok := loop.(*ast.ForStmt)
 	if !ok {
@@ -106,45 +125,94 @@ func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	return n, strides
 }
 
-// helperBatch returns the commit loop of a commit made by a helper that
-// runs no loop itself, when a caller in the package calls the helper under
-// a size condition inside a loop:
+// chunkCall returns n when x cuts a slice into chunks of n: a call
+// chunk(rows, n) of any package (slices.Chunk, lo.Chunk, the module's
+// own generic helper) whose result is a slice or an iterator of slices
+// of rows' type, maybe gathered by a one-argument call
+// (slices.Collect(slices.Chunk(rows, n))), or a variable set once to one.
+func (w *walker) chunkCall(x ast.Expr, depth int) ast.Expr {
+	if depth > flow.MaxDepth {
+		return nil
+	}
+	if obj := w.flow.ObjectOf(x); obj != nil {
+		if v := w.flow.SingleValue(obj); v != nil {
+			return w.chunkCall(v, depth+1)
+		}
+		return nil
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || flow.Callee(w.info, call) == nil {
+		return nil
+	}
+	chunk := chunkOf(w.info.TypeOf(call))
+	switch len(call.Args) {
+	case 1:
+		if chunk != nil && types.Identical(chunk, chunkOf(w.info.TypeOf(call.Args[0]))) {
+			return w.chunkCall(call.Args[0], depth+1)
+		}
+	case 2:
+		if chunk != nil && types.Identical(chunk, w.info.TypeOf(call.Args[0])) && flow.IsInteger(w.info.TypeOf(call.Args[1])) {
+			return call.Args[1]
+		}
+	}
+	return nil
+}
+
+// chunkOf returns what ranging over a value of type t yields when that
+// is a slice: E of []E or of iter.Seq[E] (iter.Seq2's value); nil
+// otherwise.
+func chunkOf(t types.Type) types.Type {
+	var e types.Type
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice:
+		e = u.Elem()
+	case *types.Signature:
+		// func(yield func(E) bool), or func(yield func(K, E) bool)
+		if u.Params().Len() != 1 {
+			return nil
+		}
+		y, ok := u.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok || y.Params().Len() == 0 {
+			return nil
+		}
+		e = y.Params().At(y.Params().Len() - 1).Type()
+	default:
+		return nil
+	}
+	if _, ok := e.Underlying().(*types.Slice); ok {
+		return e
+	}
+	return nil
+}
+
+// helperBatch returns the commit loops of a commit made by a helper that
+// runs no loop itself, one per caller in the package that calls the
+// helper under a size condition inside a loop, or once per chunk:
 //
 //	for row := range src { ...; if len(l.batch) == 75_000 { l.flush() } }
 //	func (l *Loader) flush() error { ...; return l.app.Flush() }
-func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) *Walk {
+func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender bool, flushed ast.Expr, decl *ast.FuncDecl) []*Walk {
 	fn, ok := w.info.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return nil
 	}
+	var out []*Walk
 	for _, site := range w.flow.Calls[fn] {
 		sc, ok := w.cursorOf(site)
 		if !ok {
 			continue
 		}
-		var size ast.Expr
-	enclosing:
-		for c := range sc.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			switch n := c.Node().(type) {
-			case *ast.IfStmt:
-				if size == nil && within(site, n.Body) {
-					size = w.batchSize(n.Cond)
-				}
-			case *ast.ForStmt, *ast.RangeStmt:
-				if size == nil {
-					break enclosing
-				}
-				walk := &Walk{Strategy: Batch, loop: n, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: size}
-				walk.Why = w.commitWhy(call, appender)
-				walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
-				walk.Sites = w.sites(size, 0)
-				return walk
-			default:
-				break enclosing
-			}
+		loop, _ := w.commitLoop(sc)
+		if loop.loop == nil {
+			continue
 		}
+		walk := &Walk{Strategy: Batch, loop: loop.loop, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
+		walk.Why = w.commitWhy(call, appender)
+		walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
+		walk.Sites = w.sites(loop.size, 0)
+		out = append(out, walk)
 	}
-	return nil
+	return out
 }
 
 // batchSize returns N in a batch condition: n%N == 0, n >= N, n == N,
@@ -220,16 +288,72 @@ func (w *walker) isCount(e ast.Expr) bool {
 }
 
 // commitIn returns a commit into DuckDB inside loop: tx.Commit on a
-// transaction not opened on another engine.
+// transaction not opened on another engine, or a COMMIT statement.
 func (w *walker) commitIn(loop ast.Node) ast.Node {
 	var found ast.Node
 	ast.Inspect(loop, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && found == nil && w.isTxCommit(call) {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil && (w.isTxCommit(call) || w.isCommitStmt(call)) {
 			found = call
 		}
 		return found == nil
 	})
 	return found
+}
+
+// isCommitStmt reports whether call runs a COMMIT statement on a handle
+// not opened on another engine: conn.ExecContext(ctx, "COMMIT").
+func (w *walker) isCommitStmt(call *ast.CallExpr) bool {
+	for _, q := range w.queries {
+		if q.Call == call {
+			return q.Shape.Kind == sqltext.Commit && w.scope.Foreign(q.Recv) == ""
+		}
+	}
+	return false
+}
+
+// autocommitBatch reports whether the call at cur runs, outside any
+// transaction, one INSERT that writes a batch of rows: INSERT ... SELECT
+// over a generated series bound at run time (FROM range(?, ?)), or
+// INSERT ... VALUES with a values list built at run time (a Go value in
+// the text, or its arguments passed as args...). In autocommit each such
+// statement is a commit of its rows.
+func (w *walker) autocommitBatch(cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	var q *sqltext.Query
+	for _, x := range w.queries {
+		if x.Call == call {
+			q = x
+			break
+		}
+	}
+	if q == nil || q.Shape.Kind != sqltext.Insert || w.scope.Foreign(q.Recv) != "" {
+		return false
+	}
+	values, built := sqltext.Values(q.Text)
+	spread := call.Ellipsis.IsValid() && q.Args == nil // db.Exec(q, args...)
+	if !sqltext.Series(q.Text) && !built && !(values && spread) {
+		return false
+	}
+	t := w.info.TypeOf(q.Recv)
+	return !flow.IsNamed(t, "database/sql", "Tx") && !flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx") && !w.opensTransaction(cur)
+}
+
+// commitsThrough reports whether call is a call of another package's
+// helper that commits a transaction on the handle it is given
+// (appenders.Commits: dbtx.InTx(ctx, db, fn)), and no handle it passes
+// belongs to another engine. A helper of this package is followed from
+// its own commit (helperBatch).
+func (w *walker) commitsThrough(call *ast.CallExpr) bool {
+	fn := flow.Callee(w.info, call)
+	if fn == nil || fn.Pkg() == w.pkg || !w.apps.Commits(fn) {
+		return false
+	}
+	for _, a := range call.Args {
+		if scope.IsHandle(w.info.TypeOf(a)) && w.scope.Foreign(a) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *walker) isTxCommit(call *ast.CallExpr) bool {

@@ -92,8 +92,10 @@
 // DuckDB handle reports them at its call (callerfacts.go).
 //
 // Across packages, a function or method whose query runs one
-// LIMIT/OFFSET page at an offset that is its parameter, and walks
-// nothing itself, carries a PageQuery fact (facts.go): an importer that
+// LIMIT/OFFSET page at an offset that is its parameter (or a field of a
+// struct parameter, opts.Offset, or a page number it multiplies by the
+// limit, (page-1)*perPage), and walks nothing itself, carries a
+// PageQuery fact (facts.go): an importer that
 // calls it in a loop whose offset advances walks, whether it calls it
 // directly (s.ListRepositories(ctx, 500, page*500)) or through an
 // interface the method implements (l.ListRepositories(ctx, n, off) with

@@ -3,6 +3,7 @@ package pagewalk
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
@@ -33,6 +34,13 @@ type PageQuery struct {
 	// and OFFSET (the receiver not counted); Limit is -1 when the limit
 	// is not a parameter.
 	Limit, Offset int
+	// LimitField and OffsetField, when set, name the field of the struct
+	// parameter Limit or Offset that is bound (opts.Offset of
+	// List(ctx, opts ListOptions)); Page reports that the Offset
+	// parameter is a page number the function multiplies by its limit
+	// (offset := (page - 1) * perPage).
+	LimitField, OffsetField string
+	Page                    bool
 	// OrderBy reports an ORDER BY beside the LIMIT; Write an INSERT ...
 	// SELECT or CREATE ... AS.
 	OrderBy, Write bool
@@ -44,7 +52,14 @@ type PageQuery struct {
 func (*PageQuery) AFact() {}
 
 func (f *PageQuery) String() string {
-	return fmt.Sprintf("page query limit=%d offset=%d orderby=%v write=%v at %s", f.Limit, f.Offset, f.OrderBy, f.Write, f.At)
+	s := fmt.Sprintf("page query limit=%d offset=%d orderby=%v write=%v at %s", f.Limit, f.Offset, f.OrderBy, f.Write, f.At)
+	if f.LimitField != "" || f.OffsetField != "" {
+		s += fmt.Sprintf(" fields %q %q", f.LimitField, f.OffsetField)
+	}
+	if f.Page {
+		s += " page number"
+	}
+	return s
 }
 
 // Queries is the result of QueriesAnalyzer: a package's queries
@@ -102,17 +117,25 @@ func exportPageFuncs(pass *analysis.Pass, sc *scope.Result, qs []*sqltext.Query)
 		if fn == nil {
 			continue
 		}
-		off := paramOf(x, fn, q.Arg(s.Offset))
+		off, offField := paramField(x, fn, q.Arg(s.Offset))
+		lim, limField := paramField(x, fn, q.Arg(s.Limit))
+		page := false
+		if off < 0 {
+			off, page = pageParam(x, fn, q.Arg(s.Offset), q.Arg(s.Limit)), true
+		}
 		if off < 0 {
 			continue
 		}
 		p := pass.Fset.Position(q.Call.Pos())
 		pass.ExportObjectFact(fn, &PageQuery{
-			Limit:   paramOf(x, fn, q.Arg(s.Limit)),
-			Offset:  off,
-			OrderBy: s.OrderBy,
-			Write:   s.Kind == sqltext.Insert || s.Kind == sqltext.Create,
-			At:      filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
+			Limit:       lim,
+			Offset:      off,
+			LimitField:  limField,
+			OffsetField: offField,
+			Page:        page,
+			OrderBy:     s.OrderBy,
+			Write:       s.Kind == sqltext.Insert || s.Kind == sqltext.Create,
+			At:          filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
 		})
 	}
 }
@@ -145,6 +168,93 @@ func paramOf(x *flow.Index, fn *types.Func, e ast.Expr) int {
 		return -1
 	}
 	return p.Index
+}
+
+// paramField returns the index of the parameter of fn that e is, or
+// whose field e reads (opts.Offset), with the field's name; -1 when e is
+// neither.
+func paramField(x *flow.Index, fn *types.Func, e ast.Expr) (int, string) {
+	if i := paramOf(x, fn, e); i >= 0 {
+		return i, ""
+	}
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if v, ok := x.ObjectOf(sel).(*types.Var); ok && v.IsField() {
+			if i := paramOf(x, fn, sel.X); i >= 0 {
+				return i, sel.Sel.Name
+			}
+		}
+	}
+	return -1, ""
+}
+
+// pageParam returns the index of the parameter of fn that off, the
+// OFFSET's value, is a page number of: off is page*limit or
+// (page-1)*limit, written so or set once to it, with limit the LIMIT's
+// value; -1 otherwise.
+func pageParam(x *flow.Index, fn *types.Func, off, limit ast.Expr) int {
+	if obj := x.ObjectOf(off); obj != nil {
+		if v := x.SingleValue(obj); v != nil {
+			off = v
+		}
+	}
+	b, ok := ast.Unparen(off).(*ast.BinaryExpr)
+	if !ok || b.Op != token.MUL || limit == nil {
+		return -1
+	}
+	lim := x.ObjectOf(limit)
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if lim == nil || x.ObjectOf(pair[1]) != lim {
+			continue
+		}
+		page := ast.Unparen(pair[0])
+		if d, ok := page.(*ast.BinaryExpr); ok && d.Op == token.SUB {
+			if n, ok := flow.IntValue(x.Info, d.Y); ok && n == 1 {
+				page = d.X // pages counted from 1
+			}
+		}
+		if i := paramOf(x, fn, page); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// fieldArg returns the expression of field name of the struct argument
+// arg: the value a composite literal gives it (ListOptions{Offset: off}),
+// or, for a variable, a read of that field in the function around the
+// call (opts.Offset in opts.Offset += opts.Limit), which the walk's loop
+// advances; nil when there is none.
+func fieldArg(pass *analysis.Pass, cur inspector.Cursor, arg ast.Expr, name string) ast.Expr {
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+					return kv.Value
+				}
+			}
+		}
+		return nil
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := pass.TypesInfo.Uses[id]
+	var found ast.Expr
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for s := range c.Preorder((*ast.SelectorExpr)(nil)) {
+			sel := s.Node().(*ast.SelectorExpr)
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && found == nil && sel.Sel.Name == name && v != nil && pass.TypesInfo.Uses[x] == v {
+				found = sel
+			}
+		}
+		break
+	}
+	return found
 }
 
 // RemoteQueries returns, as queries, the calls of the package to
@@ -200,13 +310,37 @@ func RemoteQueries(pass *analysis.Pass, sc *scope.Result, insp *inspector.Inspec
 		if !found || fact.Offset >= len(call.Args) || fact.Limit >= len(call.Args) {
 			continue
 		}
-		q := &sqltext.Query{Call: call, Cursor: cur, Recv: handleOf(pass.TypesInfo, call, fn), Args: call.Args}
-		q.Shape = sqltext.Shape{Kind: sqltext.Read, OrderBy: fact.OrderBy, Offset: param(fact.Offset)}
+		// Fields of a struct argument are bound as arguments of their own,
+		// after the call's: the limit and the offset may be one argument.
+		args, off, lim := call.Args, fact.Offset, fact.Limit
+		if fact.OffsetField != "" || fact.LimitField != "" {
+			args = slices.Clip(call.Args)
+			if fact.OffsetField != "" {
+				args, off = append(args, fieldArg(pass, cur, call.Args[off], fact.OffsetField)), len(args)
+				if args[off] == nil {
+					continue // an offset the call does not set: no walk
+				}
+			}
+			if fact.LimitField != "" && lim >= 0 {
+				// Only a literal's: a variable's field is traced to every
+				// literal of its type in the package, other walks' sizes.
+				l := fieldArg(pass, cur, call.Args[lim], fact.LimitField)
+				if _, sel := l.(*ast.SelectorExpr); sel {
+					l = nil
+				}
+				args, lim = append(args, l), len(args)
+				if l == nil {
+					lim = -1
+				}
+			}
+		}
+		q := &sqltext.Query{Call: call, Cursor: cur, Recv: handleOf(pass.TypesInfo, call, fn), Args: args, PageNumber: fact.Page}
+		q.Shape = sqltext.Shape{Kind: sqltext.Read, OrderBy: fact.OrderBy, Offset: param(off)}
 		if fact.Write {
 			q.Shape.Kind = sqltext.Insert
 		}
-		if fact.Limit >= 0 {
-			q.Shape.Limit = param(fact.Limit)
+		if lim >= 0 {
+			q.Shape.Limit = param(lim)
 		} else {
 			// A LIMIT written in the callee: no size here, but a walk.
 			q.Shape.Limit = &sqltext.Operand{Tok: sqltext.Token{Kind: sqltext.Punct}}

@@ -229,6 +229,10 @@ type Append struct {
 	// Flush is the commit loop that flushes this Appender explicitly under
 	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
 	Flush *Walk
+	// Flushes reports, when Flush is nil, that Loop flushes the Appender
+	// all the same, at a size the source does not show (a helper of
+	// another package that flushes under its own condition).
+	Flushes bool
 }
 
 // Result lists the walks of a package.

@@ -35,6 +35,9 @@ type walker struct {
 	root inspector.Cursor
 	// yieldDepth counts the iterators being looked into (yield.go).
 	yieldDepth int
+	// fset places positions in files, to tell _test.go files (nil: no
+	// file is one).
+	fset *token.FileSet
 }
 
 // Find returns the walks, commit loops and Appender loops of a package in
@@ -52,6 +55,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		return res
 	}
 	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
+	if pass != nil {
+		w.fset = pass.Fset
+	}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
 		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
 	}
@@ -114,8 +120,10 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	}
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		// A page walk committing every page is found once, as a walk.
-		if walk := w.batch(cur); walk != nil && !(walk.chunk && pageLoops[walk.loop]) {
-			res.Walks = append(res.Walks, walk)
+		for _, walk := range w.batch(cur) {
+			if !(walk.chunk && pageLoops[walk.loop]) {
+				res.Walks = append(res.Walks, walk)
+			}
 		}
 		if a := w.appendLoop(cur); a != nil {
 			res.Appends = append(res.Appends, a)
@@ -124,6 +132,10 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	temps := tempTables(queries)
 	for _, a := range res.Appends {
 		a.Flush = w.flushLoop(a, res.Walks)
+		if a.Flush == nil {
+			a.Flush = w.callersFlush(a.Call.Pos(), a.app, res.Walks, 0)
+		}
+		a.Flushes = a.Flush == nil && w.flushesIn(a)
 		if copied, ok := temps[w.appenderTable(a.app)]; ok {
 			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
 		}
@@ -156,7 +168,9 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 				sites = w.sites(size, 0)
 			}
 			walk.Sites = addSites(i, walk.Sites, through(sites, r))
-			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			if !q.PageNumber { // page++ steps by pages, not rows
+				walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.Offset))...), r))
+			}
 			walk.calls = addCall(walk.calls, r)
 		}
 	case s.RowidLo != nil && s.RowidHi != nil:

@@ -10,6 +10,12 @@
 // or imports a package named in -wrappers. With -scope=all every package
 // is in scope.
 //
+// Evidence in _test.go files alone (a test that opens DuckDB to exercise
+// a helper written for any engine) puts only those files in scope
+// (Result.TestOnly): go vet and -tests analyse a package with its tests,
+// a plain standalone run without them, and the package's other files get
+// the same findings from every front end.
+//
 // Analyzer records the answer as an OpensDuckDB package fact. cmd/go runs
 // a vet tool on every dependency of the packages it vets (VetxOnly: for
 // facts, its diagnostics discarded), and gopls and golangci-lint do the

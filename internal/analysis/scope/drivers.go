@@ -97,8 +97,10 @@ func handleResult(fn *types.Func) int {
 	return -1
 }
 
-// isHandle reports whether t is a database handle whose engine scope
+// IsHandle reports whether t is a database handle whose engine scope
 // tracks: *sql.DB, *sql.Tx, *sql.Conn, or sqlx's DB, Tx and Conn.
+func IsHandle(t types.Type) bool { return isHandle(t) }
+
 func isHandle(t types.Type) bool {
 	path, name, ok := flow.NamedType(t)
 	if !ok {

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -36,6 +38,11 @@ type Package struct {
 	// driver path it imports, the package it imports that opens DuckDB,
 	// or the sql.Open("duckdb", ...) call it makes.
 	Via string
+	// TestOnly reports that only the package's _test.go files reach
+	// DuckDB (go vet, and -tests, analyse a package with its tests): its
+	// other files are checked as they are without them, so that every
+	// front end reports the same on them.
+	TestOnly bool
 
 	pass *analysis.Pass
 	// The engine index is built on first use and shared by every
@@ -47,7 +54,18 @@ type Package struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	p := &Package{pass: pass, Via: via(pass)}
+	p := &Package{pass: pass, Via: via(pass, pass.Files)}
+	if p.Via != "" {
+		var files []*ast.File
+		for _, f := range pass.Files {
+			// FileStart, not Pos: a file that did not parse may have no
+			// package clause.
+			if tf := pass.Fset.File(f.FileStart); tf == nil || !strings.HasSuffix(tf.Name(), "_test.go") {
+				files = append(files, f)
+			}
+		}
+		p.TestOnly = len(files) < len(pass.Files) && via(pass, files) == ""
+	}
 	if p.Via != "" {
 		pass.ExportPackageFact(&OpensDuckDB{Via: p.Via})
 	}
@@ -77,17 +95,19 @@ func (p *Package) engineIndex() *engines {
 	return p.engines
 }
 
-// via returns how the package of pass reaches DuckDB, or "". It reads,
-// in order of cost: the package's own path, its direct imports and their
-// OpensDuckDB facts, the import graph the type checker knows, and only
-// in a package that imports database/sql or sqlx itself, its calls.
-func via(pass *analysis.Pass) string {
+// via returns how files, of the package of pass, reach DuckDB, or "".
+// It reads, in order of cost: the package's own path, the files' imports
+// and their OpensDuckDB facts, the import graph the type checker knows
+// below them, and only in a package that imports database/sql or sqlx
+// itself, the files' calls.
+func via(pass *analysis.Pass, files []*ast.File) string {
 	pkg := pass.Pkg
 	if IsDriverPath(pkg.Path()) {
 		return pkg.Path()
 	}
+	imports := fileImports(pkg, files)
 	direct := false
-	for _, imp := range pkg.Imports() {
+	for _, imp := range imports {
 		if IsDriverPath(imp.Path()) {
 			return imp.Path()
 		}
@@ -99,13 +119,13 @@ func via(pass *analysis.Pass) string {
 	}
 	// Loaded from source without facts (a driver that cannot run this
 	// analyzer on dependencies), the type checker still knows the graph.
-	if driver := findImport(pkg, IsDriverPath); driver != "" {
+	if driver := findImport(imports, IsDriverPath); driver != "" {
 		return driver
 	}
 	if !direct {
 		return ""
 	}
-	for _, f := range pass.Files {
+	for _, f := range files {
 		found := ""
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && found == "" {
@@ -124,11 +144,39 @@ func via(pass *analysis.Pass) string {
 	return ""
 }
 
-// findImport returns the first path of pkg's transitive imports, as the
-// type checker knows them, for which match holds, or "".
-func findImport(pkg *types.Package, match func(string) bool) string {
-	seen := map[*types.Package]bool{pkg: true}
-	stack := []*types.Package{pkg}
+// fileImports returns the packages pkg imports that files import: all of
+// pkg.Imports() when files are all its files.
+func fileImports(pkg *types.Package, files []*ast.File) []*types.Package {
+	paths := make(map[string]bool)
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			if path, err := strconv.Unquote(spec.Path.Value); err == nil {
+				paths[path] = true
+			}
+		}
+	}
+	var out []*types.Package
+	for _, imp := range pkg.Imports() {
+		if paths[imp.Path()] {
+			out = append(out, imp)
+		}
+	}
+	return out
+}
+
+// findImport returns the first path, among the packages of from and
+// their transitive imports as the type checker knows them, for which
+// match holds, or "".
+func findImport(from []*types.Package, match func(string) bool) string {
+	seen := make(map[*types.Package]bool)
+	var stack []*types.Package
+	for _, imp := range from {
+		if match(imp.Path()) {
+			return imp.Path()
+		}
+		seen[imp] = true
+		stack = append(stack, imp)
+	}
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -160,6 +208,9 @@ type Result struct {
 	// are exported as pagewalk's Walks facts, and a caller that passes a
 	// DuckDB handle reports them at its call.
 	Shared bool
+	// TestOnly reports a package in scope by its _test.go files alone
+	// (Package.TestOnly): the checks report in those files only.
+	TestOnly bool
 
 	// Flow is the package's value index, built once for every check; nil
 	// when the package is out of scope.
@@ -178,9 +229,9 @@ func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
 	case all:
 		res.InScope, res.Reason = true, "-scope=all"
 	case p.Via != "":
-		res.InScope, res.Reason = true, "opens DuckDB via "+p.Via
+		res.InScope, res.Reason, res.TestOnly = true, "opens DuckDB via "+p.Via, p.TestOnly
 	case len(wrappers) > 0:
-		if w := findImport(pass.Pkg, func(path string) bool { return slices.Contains(wrappers, path) }); w != "" {
+		if w := findImport(pass.Pkg.Imports(), func(path string) bool { return slices.Contains(wrappers, path) }); w != "" {
 			res.InScope, res.Reason = true, "imports "+w+" (-wrappers)"
 		}
 	}

@@ -17,6 +17,7 @@ const (
 	Copy        // COPY
 	Attach      // ATTACH
 	Begin       // BEGIN, START TRANSACTION
+	Commit      // COMMIT, END
 )
 
 // An Operand is the value after LIMIT, OFFSET, a rowid comparison or an
@@ -139,6 +140,8 @@ func kindOf(toks []Token) Kind {
 			return Attach
 		case "BEGIN", "START":
 			return Begin
+		case "COMMIT", "END":
+			return Commit
 		}
 		return Other
 	}

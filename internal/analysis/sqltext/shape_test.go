@@ -39,7 +39,8 @@ func TestParse(t *testing.T) {
 		{sql: "BEGIN", kind: Begin},
 		{sql: "begin transaction", kind: Begin},
 		{sql: "START TRANSACTION", kind: Begin},
-		{sql: "COMMIT", kind: Other},
+		{sql: "COMMIT", kind: Commit},
+		{sql: "end transaction", kind: Commit},
 		{sql: "", kind: Other},
 	} {
 		s := Parse(lit(tc.sql))

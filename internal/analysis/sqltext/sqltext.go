@@ -44,6 +44,11 @@ type Query struct {
 	// repo.go:31)"), when the call stands for it (pagewalk's PageQuery
 	// fact); Text is then empty.
 	Remote string
+	// PageNumber reports, for a Remote query, that the argument bound to
+	// OFFSET is a page number the function multiplies by its limit
+	// (offset := (page - 1) * perPage): it advances by one page, and no
+	// constant it steps by is a page size.
+	PageNumber bool
 }
 
 // Arg returns the Go expression that supplies operand o: the argument of

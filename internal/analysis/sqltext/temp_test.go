@@ -18,13 +18,15 @@ func TestTempTable(t *testing.T) {
 
 func TestCopiesAsIs(t *testing.T) {
 	for sql, want := range map[string]bool{
-		"INSERT INTO events SELECT * FROM staging":                               true,
-		"insert into events select id, kind from temp.main.staging where id > 0": true,
-		"INSERT INTO events SELECT * FROM staging ORDER BY id":                   false,
-		"INSERT INTO events SELECT * FROM staging ON CONFLICT DO NOTHING":        false,
-		"INSERT OR REPLACE INTO events SELECT * FROM staging":                    false,
-		"INSERT INTO events SELECT * FROM other":                                 false,
-		"UPDATE events SET kind = s.kind FROM staging s WHERE events.id = s.id":  false,
+		"INSERT INTO events SELECT * FROM staging":                                                 true,
+		"insert into events select id, kind from temp.main.staging where id > 0":                   true,
+		"INSERT INTO events SELECT * FROM staging ORDER BY id":                                     false,
+		"INSERT INTO events SELECT * FROM staging ON CONFLICT DO NOTHING":                          false,
+		"INSERT OR REPLACE INTO events SELECT * FROM staging":                                      false,
+		"INSERT INTO q SELECT s.* FROM staging s LEFT JOIN q ON s.url = q.url WHERE q.url IS NULL": false,
+		"INSERT INTO q SELECT s.* FROM q2 JOIN staging s USING (id)":                               false,
+		"INSERT INTO events SELECT * FROM other":                                                   false,
+		"UPDATE events SET kind = s.kind FROM staging s WHERE events.id = s.id":                    false,
 	} {
 		if got := CopiesAsIs(lit(sql), "STAGING"); got != want {
 			t.Errorf("CopiesAsIs(%q) = %v, want %v", sql, got, want)

@@ -1,7 +1,9 @@
 package ssaflow
 
 import (
+	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -70,4 +72,57 @@ func flagOf(common *ssa.CallCommon) (flagFunc, bool) {
 func isNamed(t types.Type, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == name
+}
+
+// flagGetter reports whether common reads an integer flag by name from a
+// pflag FlagSet (n, err := cmd.Flags().GetInt("page-size"), cobra's
+// way), and the name.
+func flagGetter(common *ssa.CallCommon) (string, bool) {
+	fn := common.StaticCallee()
+	if fn == nil || len(common.Args) != 2 {
+		return "", false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "github.com/spf13/pflag" || obj.Signature().Recv() == nil {
+		return "", false
+	}
+	kind, ok := strings.CutPrefix(obj.Name(), "Get")
+	if _, isInt := flagNames[kind]; !ok || !isInt {
+		return "", false
+	}
+	return stringConst(common.Args[1])
+}
+
+// flagName returns the name a flag definition gives its flag: its first
+// string argument.
+func flagName(common *ssa.CallCommon) (string, bool) {
+	for _, a := range common.Args {
+		if name, ok := stringConst(a); ok {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+func stringConst(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}
+
+// flagByName traces the defaults of the package's integer flags named
+// name: a flag read by name has the default its definition gives it.
+func (t *tracer) flagByName(name string, depth int, s *sink) {
+	for _, call := range t.p.calls {
+		common := call.Common()
+		f, ok := flagOf(common)
+		if n, named := flagName(common); !ok || !named || n != name {
+			continue
+		}
+		if c, ok := call.(*ssa.Call); ok {
+			t.trace(common.Args[f.value], c, -1, depth, s)
+		}
+	}
 }

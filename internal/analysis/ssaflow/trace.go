@@ -117,6 +117,10 @@ func (t *tracer) trace(v ssa.Value, user ssa.Instruction, arg, depth int, s *sin
 				t.receive(tuple.X, next, s)
 			}
 		case *ssa.Call:
+			if name, ok := flagGetter(tuple.Common()); ok && v.Index == 0 {
+				t.flagByName(name, next, s)
+				return
+			}
 			t.results(tuple, v.Index, next, s)
 		}
 	case *ssa.Call:

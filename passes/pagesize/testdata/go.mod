@@ -9,6 +9,7 @@ require (
 	github.com/lib/pq v1.10.9
 	github.com/marcboeker/go-duckdb/v2 v2.4.3
 	github.com/rowalign/rowalign v0.0.0
+	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 )
 
@@ -19,5 +20,6 @@ replace (
 	github.com/marcboeker/go-duckdb => ../../../testdata/stubs/go-duckdb
 	github.com/marcboeker/go-duckdb/v2 => ../../../testdata/stubs/go-duckdb-v2
 	github.com/rowalign/rowalign => ../../../testdata/stubs/rowalign
+	github.com/spf13/cobra => ../../../testdata/stubs/cobra
 	github.com/spf13/pflag => ../../../testdata/stubs/pflag
 )

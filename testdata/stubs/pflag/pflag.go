@@ -79,3 +79,6 @@ func Duration(name string, value time.Duration, usage string) *time.Duration { r
 
 // Args returns the arguments left after the flags.
 func Args() []string { return nil }
+
+// GetInt returns the value of the int flag name.
+func (f *FlagSet) GetInt(name string) (int, error) { return 0, nil }

@@ -64,3 +64,16 @@ func (c *Counter) Add(id int64) error {
 	}
 	return nil
 }
+
+// flushEvery bounds the rows an Appender holds between MaybeFlush's
+// flushes.
+const flushEvery = 200_000
+
+// MaybeFlush flushes app when n rows have been appended since the
+// start, every 200,000.
+func MaybeFlush(app *duckdb.Appender, n int) error {
+	if n > 0 && n%flushEvery == 0 {
+		return app.Flush()
+	}
+	return nil
+}

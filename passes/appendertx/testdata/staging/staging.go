@@ -95,3 +95,33 @@ func markSeen(ctx context.Context, conn *sql.Conn, ids []int64) error {
 	_, err = conn.ExecContext(ctx, "DROP TABLE seen_ids")
 	return err
 }
+
+// enqueueNew stages URLs and inserts those the queue lacks: through the
+// join the rows come out regrouped, and the staging table's partial
+// groups die with it.
+func enqueueNew(ctx context.Context, conn *sql.Conn, urls []string) error {
+	if _, err := conn.ExecContext(ctx, "CREATE TEMP TABLE IF NOT EXISTS _stage (url VARCHAR)"); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, "DROP TABLE IF EXISTS _stage")
+	err := conn.Raw(func(dc any) error {
+		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", "_stage")
+		if err != nil {
+			return err
+		}
+		for _, u := range urls {
+			if err := app.AppendRow(u); err != nil {
+				app.Close()
+				return err
+			}
+		}
+		return app.Close()
+	})
+	if err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `INSERT INTO queue (url)
+		SELECT s.url FROM _stage s LEFT JOIN queue q ON s.url = q.url
+		WHERE q.url IS NULL`)
+	return err
+}

@@ -3,6 +3,9 @@
 package helpers
 
 import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
 	"fmt"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -55,3 +58,85 @@ func (s *Sink) Add(id int64) error { // want Add:`appender: flushes \[-1\] appen
 
 // Count neither appends nor flushes.
 func (s *Sink) Count() int { return s.n }
+
+// FlushAll flushes every Appender of a map, in the order of names: the
+// map is what it flushes.
+func FlushAll(apps map[string]*duckdb.Appender, names []string) error { // want FlushAll:`appender: flushes \[0\] appends \[\]`
+	for _, name := range names {
+		if a, ok := apps[name]; ok {
+			if err := a.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CloseAll closes every Appender of a slice.
+func CloseAll(apps []*duckdb.Appender) error { // want CloseAll:`appender: flushes \[0\] appends \[\]`
+	for _, a := range apps {
+		if err := a.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WithTx runs load with an Appender on table between BEGIN and COMMIT;
+// report is called outside it.
+func WithTx(conn *sql.Conn, table string, load func(*duckdb.Appender) error, report func()) error { // want WithTx:`calls \[2\] in a transaction` WithTx:`commits`
+	defer report()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN TRANSACTION"); err != nil {
+		return err
+	}
+	err := conn.Raw(func(dc any) error {
+		app, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", table)
+		if err != nil {
+			return err
+		}
+		defer app.Close()
+		return load(app)
+	})
+	if err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(context.Background(), "COMMIT")
+	return err
+}
+
+// WithAppender runs load in autocommit.
+func WithAppender(dc driver.Conn, table string, load func(*duckdb.Appender) error) error {
+	app, err := duckdb.NewAppenderFromConn(dc, "", table)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return load(app)
+}
+
+// InTx runs fn in a transaction on db and commits it.
+func InTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error { // want InTx:`commits`
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// CommitEach commits once per statement: per iteration of its own
+// loop, not once per call.
+func CommitEach(ctx context.Context, db *sql.DB, stmts []string) error {
+	for _, s := range stmts {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		tx.ExecContext(ctx, s)
+		tx.Commit()
+	}
+	return nil
+}
