@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), commitsize.Analyzer, "example.com/fixtures/commit", "example.com/fixtures/typedbatch", "example.com/fixtures/loaderflags", "example.com/fixtures/helperflush", "example.com/fixtures/flushhelpers", "example.com/fixtures/chunks", "example.com/fixtures/pgcopy", "example.com/fixtures/txcopy")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), commitsize.Analyzer, "example.com/fixtures/commit", "example.com/fixtures/appenderflush", "example.com/fixtures/batchdep", "example.com/fixtures/typedbatch", "example.com/fixtures/loaderflags", "example.com/fixtures/helperflush", "example.com/fixtures/flushhelpers", "example.com/fixtures/chunks", "example.com/fixtures/pgcopy", "example.com/fixtures/txcopy")
 }
