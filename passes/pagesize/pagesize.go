@@ -79,7 +79,7 @@ const (
 	// read the whole table (6.66 s and 6.73 s against 1.73 s in whole row
 	// groups, 1,000,000 rows; cd runtime/pager/internal/marcboekertest &&
 	// go test -run '^$' -bench Walk -benchtime 1x, load 0.4-0.7).
-	costOld = "on DuckDB 1.1 (go-duckdb v1) each page reads the whole table: use fewer, larger pages"
+	costOld = "on DuckDB 1.1 (marcboeker/go-duckdb) each page reads the whole table: use fewer, larger pages"
 )
 
 // The page sizes the figures were measured at.

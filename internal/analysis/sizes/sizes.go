@@ -235,7 +235,7 @@ func (f *finding) use(fset *token.FileSet, edits []analysis.TextEdit) string {
 	case f.Site.Foreign:
 		return "use " + n + " (here, or at " + where(fset, f.Site.Decl) + ")"
 	case f.Site.Grouped:
-		return "declare a constant of " + n + " for it (its const group computes it, " + where(fset, f.Site.Decl) + ")"
+		return "declare a constant of " + n + " (its const group, " + where(fset, f.Site.Decl) + ")"
 	case len(edits) > 0:
 		return "use " + string(edits[0].NewText) // edits[0] rewrites the size itself
 	}

@@ -36,7 +36,7 @@ const (
 // Scan reads the table at the page size of a level.
 func Scan(ctx context.Context, db *sql.DB) error {
 	for lo := 0; ; lo += thoroughPage {
-		rows, err := db.QueryContext(ctx, "SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+thoroughPage) // want `^page size thoroughPage = 150000 splits DuckDB's 122880-row row groups: each page also reads a partly used one \(6-19% more bytes a row\); declare a constant of 122880 for it \(its const group computes it, iotasizes\.go:27\)$`
+		rows, err := db.QueryContext(ctx, "SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+thoroughPage) // want `^page size thoroughPage = 150000 splits DuckDB's 122880-row row groups: each page also reads a partly used one \(6-19% more bytes a row\); declare a constant of 122880 \(its const group, iotasizes\.go:27\)$`
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func Scan(ctx context.Context, db *sql.DB) error {
 // Report reads the table in report batches.
 func Report(ctx context.Context, db *sql.DB) error {
 	for off := 0; ; off += reportBatch {
-		rows, err := db.QueryContext(ctx, "SELECT * FROM events LIMIT ? OFFSET ?", reportBatch, off) // want `^page size reportBatch = 150000 splits DuckDB's 122880-row row groups: each page also reads a partly used one \(6-19% more bytes a row\); declare a constant of 122880 for it \(its const group computes it, iotasizes\.go:32\)$`
+		rows, err := db.QueryContext(ctx, "SELECT * FROM events LIMIT ? OFFSET ?", reportBatch, off) // want `^page size reportBatch = 150000 splits DuckDB's 122880-row row groups: each page also reads a partly used one \(6-19% more bytes a row\); declare a constant of 122880 \(its const group, iotasizes\.go:32\)$`
 		if err != nil {
 			return err
 		}
