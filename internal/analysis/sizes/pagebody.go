@@ -157,6 +157,16 @@ func (b *body) scanTargets(scan *ast.CallExpr) string {
 	return ""
 }
 
+// columns reports whether e is rows.Columns() or rows.ColumnTypes().
+func columns(e ast.Expr) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "Columns" || sel.Sel.Name == "ColumnTypes")
+}
+
 // helperCall reports whether e calls a function of the package that a
 // page's rows are given to (n, err := scanEvents(rows, fn)), and whose
 // body proves as the page's own: its loop over the rows, closing them,
@@ -219,6 +229,9 @@ func (b *body) assign(s *ast.AssignStmt) string {
 	if len(s.Rhs) == 1 && (b.p.machinery(s.Rhs[0]) || b.helperCall(s.Rhs[0])) {
 		for _, l := range s.Lhs {
 			if id, ok := ast.Unparen(l).(*ast.Ident); ok && s.Tok == token.DEFINE {
+				if columns(s.Rhs[0]) {
+					continue // cols, err := rows.Columns(): the same every page
+				}
 				b.declare(b.p.info.ObjectOf(id))
 			} else if ok && b.p.isMachinery(b.p.info.TypeOf(id)) {
 				continue
@@ -721,7 +734,7 @@ func (p *prover) machinery(e ast.Expr) bool {
 		return false
 	}
 	switch sel.Sel.Name {
-	case "Next", "Err", "Close", "Columns", "Begin", "BeginTx", "Commit", "Rollback", "Prepare", "PrepareContext", "RowsAffected", "Flush":
+	case "Next", "Err", "Close", "Columns", "ColumnTypes", "Begin", "BeginTx", "Commit", "Rollback", "Prepare", "PrepareContext", "RowsAffected", "Flush":
 		return true
 	case "Exec", "ExecContext":
 		for _, a := range c.Args {

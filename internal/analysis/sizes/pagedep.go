@@ -505,7 +505,7 @@ func (b *body) isPosExpr(e ast.Expr) bool {
 // the table's end, so the last page ends there whatever the page size.
 // A count does not bound rowids, which have gaps after deletes.
 func (p *prover) tableBound(e ast.Expr, counted bool) bool {
-	id, ok := e.(*ast.Ident)
+	id, ok := operand(p.info, e).(*ast.Ident) // int(maxRow)
 	if !ok {
 		return false
 	}
@@ -526,28 +526,25 @@ func (p *prover) tableBound(e ast.Expr, counted bool) bool {
 	return true
 }
 
-// countScan reports whether addr (&total) is an argument of Scan on a
-// QueryRow whose SQL asks for the largest rowid or, with counted, counts
-// rows.
+// countScan reports whether addr (&total) is an argument of a call that
+// reads the result of SQL asking for the largest rowid or, with counted,
+// counting rows: db.QueryRow("SELECT max(rowid) FROM t").Scan(&total), or
+// sqlx's db.Get(&total, "SELECT count(*) FROM t").
 func (p *prover) countScan(addr ast.Node, counted bool) bool {
 	path := p.path(addr)
 	if len(path) < 2 {
 		return false
 	}
-	scan, ok := path[1].(*ast.CallExpr)
+	call, ok := path[1].(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	sel, ok := scan.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Scan" {
-		return false
-	}
-	row, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-	if !ok {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Scan" && sel.Sel.Name != "Get" && sel.Sel.Name != "GetContext" {
 		return false
 	}
 	found := false
-	ast.Inspect(row, func(n ast.Node) bool {
+	ast.Inspect(call, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			if tv, ok := p.info.Types[lit]; ok && tv.Value != nil {
 				q := strings.ToLower(strings.ReplaceAll(constant.StringVal(tv.Value), " ", ""))
