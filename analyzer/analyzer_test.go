@@ -63,8 +63,9 @@ func TestExportedAnalyzerFlags(t *testing.T) {
 
 // TestTestsSetting: _test.go files are skipped by every check unless
 // -tests is set; with it, the test's walk, the size declared in the
-// package for the test alone, the test's commit loop and its INSERT per
-// row (rowbyrow) are reported.
+// package for the test alone and the test's INSERT per row (rowbyrow)
+// are reported; its commits every 50,000 rows written one by one are not
+// (under a row group they cost nothing measured, issue 24).
 func TestTestsSetting(t *testing.T) {
 	for _, tc := range []struct {
 		tests string
@@ -73,7 +74,7 @@ func TestTestsSetting(t *testing.T) {
 		{"false", []string{"export.go:17 pagesize", "export.go:22 offsetwalk"}},
 		{"true", []string{
 			"export.go:15 pagesize", "export.go:17 pagesize", "export.go:22 offsetwalk",
-			"export_test.go:15 rowbyrow", "export_test.go:16 commitsize", "export_test.go:34 offsetwalk",
+			"export_test.go:15 rowbyrow", "export_test.go:34 offsetwalk",
 		}},
 	} {
 		a := analyzer.New(analyzer.Default())

@@ -38,7 +38,7 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
+	var got, long []string
 	for _, dir := range dirs {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 			continue // not a fixture module
@@ -55,8 +55,15 @@ func TestFixtures(t *testing.T) {
 					}
 				}
 				got = append(got, fmt.Sprintf("%s:%d:%d %s [%s]", filepath.ToSlash(rel), posn.Line, posn.Column, d.Category, strings.Join(fixes, " ")))
+				if len(d.Message) > MaxMessage && longMessages[d.Category] == "" {
+					long = append(long, fmt.Sprintf("%s:%d: %d characters: %s", filepath.ToSlash(rel), posn.Line, len(d.Message), d.Message))
+				}
 			}
 		}
+	}
+	slices.Sort(long)
+	for _, l := range slices.Compact(long) {
+		t.Errorf("message over %d characters (detail goes behind -explain): %s", MaxMessage, l)
 	}
 	slices.Sort(got)
 	got = slices.Compact(got) // a package and its test variant report alike
@@ -75,6 +82,19 @@ func TestFixtures(t *testing.T) {
 	if string(want) != text {
 		t.Errorf("suite findings on the fixtures changed (go test ./analyzer/ -run TestFixtures -update rewrites %s):\n%s", golden, lineDiff(string(want), text))
 	}
+}
+
+// MaxMessage is the longest message a diagnostic may print: the detail
+// goes behind -explain (the project's rule; issue 24 found findings of
+// 200-373 characters). internal/e2e's TestExamples holds examples/ to it.
+const MaxMessage = 200
+
+// longMessages are the checks whose messages are still being shortened
+// on another branch, with why they are let through here: remove an entry
+// when its branch is merged.
+var longMessages = map[string]string{
+	"rowbyrow":   "the rowbyrow branch rewords its messages (up to 373 characters on main)",
+	"appendertx": "the realchecks branch changes its messages (up to 260 characters with a TEMP table)",
 }
 
 // quiet drops analysistest's checks of the want comments, which are each

@@ -30,6 +30,7 @@ func TestExamples(t *testing.T) {
 	var byPkg map[string]map[string][]struct {
 		Posn     string `json:"posn"`
 		Category string `json:"category"`
+		Message  string `json:"message"`
 	}
 	if err := json.Unmarshal(out, &byPkg); err != nil {
 		t.Fatalf("decoding %s: %v", out, err)
@@ -39,6 +40,11 @@ func TestExamples(t *testing.T) {
 		for _, d := range an["rowalign"] {
 			rel, _ := filepath.Rel(dir, d.Posn)
 			got = append(got, fmt.Sprintf("%s %s", filepath.ToSlash(rel), d.Category))
+			// The project's rule: at most 200 characters, the detail
+			// behind -explain (issue 24: two findings here were over).
+			if len(d.Message) > 200 {
+				t.Errorf("%s: message of %d characters: %s", rel, len(d.Message), d.Message)
+			}
 		}
 	}
 	slices.Sort(got)

@@ -22,11 +22,8 @@ var doc string
 // the default settings.
 var Check, Analyzer = checker.Define(settings.AppenderTx, doc, run)
 
-// autoFlush is duckdb-go's automatic Appender flush: every 204,800 rows
-// (2,048 x 100), read from github.com/duckdb/duckdb-go/v2 v2.10506.0 and
-// seen as 81,920-row groups after a 1,000,000-row load outside a
-// transaction (docs/measurements.md#appender-flushes), 2026-11-30.
-const autoFlush = 204_800
+// autoFlush is duckdb-go's automatic Appender flush (see the constant).
+const autoFlush = settings.AppenderAutoFlush
 
 // run reports Appenders fed in a loop outside a transaction, once per
 // loop.

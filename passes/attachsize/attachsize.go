@@ -51,13 +51,21 @@ func check(in *checker.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	n := sz.value
 	d := analysis.Diagnostic{Pos: sz.pos, End: sz.end}
 	// A fix adds the storage version next to the size; where an older one
-	// is written already, the user changes it by hand.
+	// is written already, the user changes it by hand. Where a new enough
+	// one is written, the fix changes the size alone (issue 24: it gave
+	// none).
 	_, hasVersion := s.Options["STORAGE_VERSION"]
 	needsVersion := func(n int64) bool {
 		return n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
 	}
+	adds := func(edits []analysis.TextEdit) bool {
+		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return strings.Contains(string(e.NewText), storageOption) })
+	}
+	// The size's value must go into this statement alone: a constant
+	// also used as a page size, or logged, changes with it (issue 24).
+	alone := func() bool { return sz.onlyHere(in, q) == "" }
 	fixable := func(edits []analysis.TextEdit) bool {
-		return !hasVersion && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() })
+		return (!hasVersion || !adds(edits)) && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() })
 	}
 	fix := func(msg string, edits ...analysis.TextEdit) {
 		if fixable(edits) {
@@ -71,6 +79,9 @@ func check(in *checker.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 		// The message says what the fix writes, 149_504 for 150_000 (it
 		// said 149504, issue 18), or without a fix the size to write.
 		use := strconv.FormatInt(m, 10)
+		if !alone() {
+			edits = nil
+		}
 		if fixable(edits) {
 			use = sz.written(m)
 		}

@@ -149,6 +149,17 @@ func isDecimal(lit string) bool {
 	return strings.Trim(lit, "0123456789_") == ""
 }
 
+// onlyHere returns "" when the size's Go constant goes into the
+// statement q alone (sizes.OnlyInto), else where else it goes. A number
+// in the SQL text is the statement's own: changing it changes the
+// ATTACH, which is the point.
+func (sz size) onlyHere(in *checker.Input, q *sqltext.Query) string {
+	if sz.sql != "" || sz.lit == nil {
+		return ""
+	}
+	return sizes.OnlyInto(in.Pass, in.Scope.Flow, sz.lit.Pos(), sz.lit.End(), q.Call)
+}
+
 // text is how a message names the size: 150000, or rowGroup = 150000.
 func (sz size) text() string {
 	if sz.name == "" {

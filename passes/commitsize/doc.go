@@ -18,9 +18,13 @@
 //
 // Copying 1,000,000 rows in 250,000-row commits took 5.07 s against 2.57 s
 // in 245,760-row commits, and 10,000-row commits 10.02 s
-// (docs/measurements.md#committing-page-by-page). The fix rewrites the
-// literal, and every stride that repeats it, to the nearest multiple of
-// the row group, in the literal's style.
+// (docs/measurements.md#committing-page-by-page; each figure quoted at the
+// sizes it was measured at, docs/measurements.md#figures-by-size). The fix
+// rewrites the literal, and every stride that repeats it, to the nearest
+// multiple of the row group, in the literal's style (for an Appender
+// flushed outside a transaction, at most 122,880: it flushes by itself at
+// 204,800), when nothing the program computes depends on where the
+// commits fall.
 //
 // A commit is tx.Commit, a COMMIT statement, an Appender's flush, a call
 // of a helper given the handle that commits (dbtx.InTx(ctx, db, fn), the
@@ -29,6 +33,8 @@
 // built at run time.
 //
 // Not reported: sizes that are multiples of the row group or under -min;
+// commits under a row group of rows written one statement at a time
+// (they filled the groups whole at no measured cost);
 // Appender flushes inside one transaction (they commit nothing); batches
 // cut from one streaming query that are not committed into DuckDB; sizes
 // no constant reaches (computed at run time; a flag's or an environment

@@ -11,7 +11,9 @@ import (
 	"github.com/rowalign/rowalign/internal/analysis/checker"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/rewrite"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
+	"github.com/rowalign/rowalign/internal/analysis/sizes"
 )
 
 //go:embed doc.go
@@ -34,31 +36,87 @@ const (
 	// one against 4.68 s for rowid ranges (docs/measurements.md,
 	// rowalign-sweep -strategies keyset,rowid).
 	costKeyset = "every page sorts the remaining rows again (quadratic)"
-	// costPlain: LIMIT/OFFSET without ORDER BY took 4.05 s against 3.37 s
-	// for rowid ranges at 10,000-row pages (+20 %), and 9.61 against 7.24
-	// CPU s re-measured (+33 %): about 30 %, what measurements.md says
-	// (the 245,760-row pair it calls within noise is not quoted): DuckDB
-	// >= 1.1 plans each page as a rowid scan, a semi join and a sort.
-	costPlain = "each page costs a scan, a semi join and a sort (about 30% slower than rowid ranges)"
+	// LIMIT/OFFSET without ORDER BY: DuckDB 1.5.6 plans each page as a
+	// rowid scan, a semi join and a sort; against rowid ranges, CPU
+	// seconds of whole-table walks of the demo table at load 3-56
+	// (docs/measurements.md#tiny-pages, #pages-smaller-than-a-row-group
+	// and #reading-page-by-page): 137.27 against 49.27 s at 100-row pages
+	// (2.8x), 21.00 against 12.27 at 1,000 (1.7x), and from 10,000 to
+	// 250,000 rows +20 % to +43 % (10,000: 9.07 against 6.84 and 9.66
+	// against 7.76; 50,000: 8.23 against 5.89; 122,880: 8.63 against
+	// 6.32; 250,000: 7.40 against 6.04; quiet wall seconds at 10,000:
+	// 4.05 against 3.37, +20 %). Each figure at the sizes it was measured
+	// at, or interpolated between two, and saying so (issue 24).
+	cost100     = "each page costs a scan, a semi join and a sort (2.8x the CPU of rowid ranges)"
+	costTo1000  = "each page costs a scan, a semi join and a sort (1.7-2.8x the CPU of rowid ranges, interpolated)"
+	cost1000    = "each page costs a scan, a semi join and a sort (1.7x the CPU of rowid ranges)"
+	costTo10000 = "each page costs a scan, a semi join and a sort (1.2-1.7x the CPU of rowid ranges, interpolated)"
+	costPlain   = "each page costs a scan, a semi join and a sort (20-43% more CPU than rowid ranges)"
+	// costSemiJoin: a page size outside the measured ones, or unknown.
+	costSemiJoin = "each page costs a scan, a semi join and a sort"
 	// costLarge: limits above maxRewrittenLimit keep the old plan, which
-	// took 19.1 s against 4.05 s on DuckDB 1.1.3.
+	// scans and discards the offset on every page.
 	costLarge = "DuckDB rewrites limits only up to 1,000,000, so each page rescans its offset"
+	// costOld: github.com/marcboeker/go-duckdb (v1, DuckDB 1.1.3 at
+	// v1.8.5) has no such rewrite, and prunes no row group by rowid
+	// either: every 10,000-row page of an OFFSET walk, and of a rowid
+	// walk, read the whole table (6.73 s and 6.66 s against 1.73 s in
+	// whole row groups, 3.9x; 1,000,000 rows, load 0.4-0.7, one run; cd
+	// runtime/pager/internal/marcboekertest && go test -run '^$' -bench
+	// Walk -benchtime 1x).
+	costOld10000 = "on DuckDB 1.1 (marcboeker/go-duckdb) each page scans the whole table (3.9x the time of whole row groups)"
+	costOld      = "on DuckDB 1.1 (marcboeker/go-duckdb) each page scans the whole table"
 	// maxRewrittenLimit is the largest LIMIT DuckDB 1.5.6's late
 	// materialization rewrite applies to.
 	maxRewrittenLimit = 1_000_000
 )
 
-// What to use instead: the project's aligned pager.
+// The page sizes the figures were measured at: 100, 1,000, and 10,000
+// to 250,000 rows.
 const (
-	pagerRead  = "walk rowid ranges with rowalign's pager.Pages"
-	pagerWrite = "copy with rowalign's pager.Copy"
-	// enableRead and enableWrite replace them when the rewrite is proven
-	// but the package does not import the pager yet (rewrite.NoPager), so
-	// that it would not build: once it does (import _ is enough), -fix
-	// rewrites the walk.
+	tinyPage, smallPage, minPage, maxPage = 100, 1_000, 10_000, 250_000
+)
+
+// enableRead and enableWrite replace the advice when the rewrite is
+// proven but the package does not import the pager yet (rewrite.NoPager),
+// so that it would not build: once it does (import _ is enough), -fix
+// rewrites the walk.
+const (
 	enableRead  = "import rowalign's runtime/pager and -fix rewrites this into pager.Pages"
 	enableWrite = "import rowalign's runtime/pager and -fix rewrites this into pager.Copy"
 )
+
+// What to use instead: the project's aligned pager. On DuckDB 1.1 rowid
+// ranges read the whole table too: what helps there is whole row groups.
+const (
+	pagerRead    = "use rowalign's pager.Pages"
+	pagerReadOld = "use rowalign's pager.Pages (whole row groups)"
+	pagerWrite   = "use rowalign's pager.Copy"
+)
+
+// plainCost picks the words for a LIMIT/OFFSET walk without ORDER BY
+// with pages of n rows (0: unknown), on DuckDB 1.1 when old is set.
+func plainCost(old bool, n int64) string {
+	switch {
+	case old && n == minPage:
+		return costOld10000
+	case old:
+		return costOld
+	case n > maxRewrittenLimit:
+		return costLarge
+	case n == tinyPage:
+		return cost100
+	case tinyPage < n && n < smallPage:
+		return costTo1000
+	case n == smallPage:
+		return cost1000
+	case smallPage < n && n < minPage:
+		return costTo10000
+	case minPage <= n && n <= maxPage:
+		return costPlain
+	}
+	return costSemiJoin
+}
 
 // explained, when set, is told why each finding got a fix ("") or none:
 // scripts/fixcount builds rowalign with -tags fixcount (fixcount.go) to
@@ -69,6 +127,7 @@ var explained func(at token.Position, what, why string)
 // whatever the page size.
 func run(in *checker.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
+	old := scope.OldDuckDB(in.Pass.Pkg)
 	for _, w := range in.Walks.Walks {
 		if w.ReadEngine != "" {
 			continue // another engine's walk, copied into DuckDB: its cost is not DuckDB's
@@ -76,16 +135,22 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if w.Query == nil && w.Remote == "" {
 			continue // a commit loop, or a walk its own package reports
 		}
+		if !w.PagesTable() {
+			// A file's pages (read_parquet(...)) or a GROUP BY result's:
+			// the costs below were measured on DuckDB tables, and the
+			// pager walks and copies tables only (issue 24).
+			continue
+		}
 		var what, cost string
 		switch {
 		case w.Strategy == pagewalk.Keyset:
 			what, cost = "keyset page walk (key > last ORDER BY key LIMIT n)", costKeyset
 		case w.Strategy == pagewalk.OffsetLimit && w.Ordered():
 			what, cost = "LIMIT/OFFSET page walk with ORDER BY", costOrdered
-		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit:
+		case w.Strategy == pagewalk.OffsetLimit && largestSite(w) > maxRewrittenLimit && !old:
 			what, cost = fmt.Sprintf("LIMIT/OFFSET page walk with %d-row pages", largestSite(w)), costLarge
 		case w.Strategy == pagewalk.OffsetLimit:
-			what, cost = "LIMIT/OFFSET page walk without ORDER BY", costPlain
+			what, cost = "LIMIT/OFFSET page walk without ORDER BY", plainCost(old, pageSize(w))
 		default:
 			continue
 		}
@@ -94,6 +159,9 @@ func run(in *checker.Input) []analysis.Diagnostic {
 			what += " through " + w.Query.Remote
 		}
 		alt := pagerRead
+		if old {
+			alt = pagerReadOld
+		}
 		if w.Write {
 			alt = pagerWrite
 		}
@@ -115,7 +183,8 @@ func run(in *checker.Input) []analysis.Diagnostic {
 			}
 			d.Message = fmt.Sprintf("%s: %s; %s", what, cost, use)
 			if w.Remote != "" {
-				d.Message = fmt.Sprintf("%s (in %s): %s; %s; %s", what, w.Remote, cost, use, w.Why)
+				d.Message = fmt.Sprintf("%s (in %s): %s; %s", what, w.Remote, cost, use)
+				d = sizes.Evidence(d, w.Why)
 			}
 			if explained != nil {
 				explained(in.Pass.Fset.Position(at.Pos()), what, why)
@@ -124,6 +193,19 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 	}
 	return out
+}
+
+// pageSize returns the walk's page size when every constant that sets it
+// says the same, else 0.
+func pageSize(w *pagewalk.Walk) int64 {
+	var n int64
+	for _, s := range w.Sites {
+		if n != 0 && s.Value != n {
+			return 0
+		}
+		n = s.Value
+	}
+	return n
 }
 
 // largestSite returns the largest constant page size of a walk, 0 if none.

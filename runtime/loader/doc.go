@@ -65,8 +65,10 @@
 // the Appender's buffer stays bounded and, with CommitRowGroups, every
 // commit is whole row groups.
 //
-// A destination that already ends in a partial row group keeps it: DuckDB
-// appends after it and a checkpoint does not merge it (docs/measurements.md,
-// "What survives on disk"). [Stats.TailRows] says so; rowalign-db repairs
-// such a table.
+// A destination that already ends in a partial row group keeps it until
+// the next CHECKPOINT: DuckDB appends after it, and on 1.5.6 the
+// checkpoint merged it (a 50,000-row tail and 300,000 loaded rows became
+// 122,880 / 122,880 / 104,240; docs/measurements.md, "The loader", and
+// TestTailAfterCheckpoint in the DuckDB test module). [Stats.TailRows]
+// says how long the tail is; rowalign-db repairs such a table.
 package loader

@@ -220,7 +220,7 @@ func (l *load) run(fill func(AddFunc) error) {
 				}
 			}
 			if err := app.AppendRow(row...); err != nil {
-				addErr = fmt.Errorf("loader: %s: row %d: %w", l.name.raw, l.stats.Rows+pending+1, oneLine(err))
+				addErr = fmt.Errorf("loader: %s: row %d: %w", l.name.raw, l.stats.Rows+pending+1, rowless(err))
 				return addErr
 			}
 			pending++

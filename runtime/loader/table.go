@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/rowalign/rowalign/runtime/pager"
@@ -116,6 +117,21 @@ func (l *load) unit() (unit, tail int64, err error) {
 
 // oneLine keeps the first line of a driver error (DuckDB adds LINE and caret
 // lines) and keeps the error itself for errors.Is and errors.As.
+// chunkRow is the row number duckdb-go's Appender puts in an error ("at
+// row 225, col 0: cast error"): the row within the 2,048-row chunk it is
+// filling, not the load's (that was row 4322, 4322 = 2 x 2,048 + 226).
+var chunkRow = regexp.MustCompile(`\bat row \d+, `)
+
+// rowless returns oneLine(err) without the Appender's own row number,
+// which contradicted the loader's (issue 24: "row 4322: ... at row 225").
+func rowless(err error) error {
+	e := oneLine(err)
+	if s := chunkRow.ReplaceAllString(e.Error(), ""); s != e.Error() {
+		return lineError{s, err}
+	}
+	return e
+}
+
 func oneLine(err error) error {
 	s := err.Error()
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

@@ -12,6 +12,7 @@
 //	go run ./scripts/measure attach                         ATTACH ... (ROW_GROUP_SIZE n): accepted sizes, groups
 //	go run ./scripts/measure rowbyrow [-repeat R] [-ways 0,2,5] N   N rows written one statement per row, and the alternatives
 //	go run ./scripts/measure temp                           Appender into a TEMP staging table, copied and dropped
+//	go run ./scripts/measure batch N                        300,000 rows by prepared INSERT, a commit every N rows
 //
 // Without -db, layout, commit and read generate the 1,000,000-row,
 // 29-column demo table of rowalign-sweep (internal/duckdb/bench) in a temporary
@@ -47,7 +48,7 @@ func main() {
 	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
 	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp [-db file]")
+		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N [-db file]")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -91,6 +92,8 @@ func main() {
 		rowByRow(ctx, tmp, size(), *repeat, wayList(*ways))
 	case "temp":
 		temp(ctx, tmp, flushRows)
+	case "batch":
+		batch(ctx, tmp, size())
 	default:
 		fmt.Fprintf(os.Stderr, "measure: unknown subcommand %q\n", cmd)
 		os.Exit(2)
@@ -119,7 +122,7 @@ func commit(ctx context.Context, src, dst string, n int64, oneTx bool) {
 	exec(db, `CREATE TABLE dst AS SELECT * FROM src.demo LIMIT 0`)
 	var total int64
 	check(db.QueryRow(`SELECT count(*) FROM src.demo`).Scan(&total))
-	t0 := time.Now()
+	t0, cpu0 := time.Now(), cpu()
 	if oneTx {
 		exec(db, `BEGIN`)
 	}
@@ -136,8 +139,8 @@ func commit(ctx context.Context, src, dst string, n int64, oneTx bool) {
 	done := time.Now()
 	fi, err := os.Stat(dst)
 	check(err)
-	fmt.Fprintf(out, "commit every %s rows: %.2f s wall (walk and CHECKPOINT), CHECKPOINT %.2f s, file %.1f MB\n",
-		bench.Thousands(n), done.Sub(t0).Seconds(), done.Sub(c0).Seconds(), float64(fi.Size())/1e6)
+	fmt.Fprintf(out, "commit every %s rows: %.2f s wall (walk and CHECKPOINT), %.2f s CPU, CHECKPOINT %.2f s, file %.1f MB\n",
+		bench.Thousands(n), done.Sub(t0).Seconds(), cpu()-cpu0, done.Sub(c0).Seconds(), float64(fi.Size())/1e6)
 	fmt.Fprintln(out, "  row groups before CHECKPOINT:", before)
 	fmt.Fprintln(out, "  row groups after CHECKPOINT: ", groups(db, "dst"))
 }

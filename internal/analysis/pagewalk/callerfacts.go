@@ -107,7 +107,7 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 	var order []*types.Func
 	for _, walk := range walks {
 		decl := w.funcAt(walk.Pos())
-		if decl == nil || walk.Query != nil && walk.Query.Shape.TableFunc && !walk.Write {
+		if decl == nil || !walk.PagesTable() && !walk.Write {
 			continue
 		}
 		fn, ok := w.info.Defs[decl.Name].(*types.Func)

@@ -114,6 +114,23 @@ type Walk struct {
 // is reported at the loop, and the one-page paths stay silent.
 func (w *Walk) Calls() []ast.Node { return w.calls }
 
+// Loop is the loop that walks or commits: an *ast.ForStmt or
+// *ast.RangeStmt, the block of a goto loop, or the function of a walk
+// that calls itself.
+func (w *Walk) Loop() ast.Node { return w.loop }
+
+// Commit is the commit of a walk or loop that writes (see Write), nil
+// otherwise; Chunk reports a commit loop that commits every iteration,
+// stepping through its rows n at a time; Helper is the function that
+// commits when the commit is not written in the loop's own function.
+func (w *Walk) Commit() ast.Node { return w.commit }
+
+// Chunk: see Commit.
+func (w *Walk) Chunk() bool { return w.chunk }
+
+// Helper: see Commit.
+func (w *Walk) Helper() ast.Node { return w.via }
+
 // ReportAt returns where a finding about the walk's strategy stands:
 // its Calls, or else its query or commit.
 func (w *Walk) ReportAt() []ast.Node {
@@ -158,6 +175,20 @@ func (w *Walk) Ordered() bool {
 		return w.Query.Shape.OrderBy
 	}
 	return w.orderBy
+}
+
+// PagesTable reports whether the walk's pages are rows of a DuckDB table:
+// not of a table function or a file (read_parquet(...), FROM 'x.csv'),
+// whose row groups, if any, the file's writer set, nor of a GROUP BY,
+// DISTINCT or aggregate result, which has none (a rowid range bounds the
+// table's rows whatever its select list computes). A walk whose query is
+// not here (a commit loop, another package's walk) is taken to.
+func (w *Walk) PagesTable() bool {
+	if w.Query == nil {
+		return true
+	}
+	s := w.Query.Shape
+	return !s.TableFunc && !(s.Aggregate && w.Strategy != RowidRange)
 }
 
 // A Site is a place a page or batch size is written.

@@ -58,6 +58,12 @@ type Shape struct {
 	// file path (FROM 'events/*.parquet') instead of a DuckDB table: its
 	// rows are not stored in DuckDB's row groups.
 	TableFunc bool
+	// Aggregate reports that the query at the depth of Limit returns
+	// groups, not a table's rows: GROUP BY, SELECT DISTINCT, or an
+	// aggregate in its select list (count(*), sum(x); not count(*) OVER
+	// (...), a window over rows). Its LIMIT pages through a result that
+	// has no row groups.
+	Aggregate bool
 }
 
 // Parse finds the shape of the statement t.
@@ -112,6 +118,7 @@ func parseTokens(toks []Token) Shape {
 		}
 	}
 	s.TableFunc = readsTableFunc(toks, depth)
+	s.Aggregate = aggregated(toks, depth)
 	s.rowidRange(toks)
 	if s.Kind == Attach || s.Kind == Copy {
 		s.options(toks)
@@ -167,6 +174,60 @@ func readsTableFunc(toks []Token, depth int) bool {
 		}
 		if toks[j].Kind == Word && j+1 < len(toks) && toks[j+1].Kind == Punct && toks[j+1].Text == "(" {
 			return true
+		}
+	}
+	return false
+}
+
+// aggregates are DuckDB's aggregate functions a select list pages over
+// (the common ones; an aggregate missing here leaves the query a walk).
+var aggregates = map[string]bool{
+	"COUNT": true, "SUM": true, "AVG": true, "MIN": true, "MAX": true, "LIST": true, "ARRAY_AGG": true,
+	"STRING_AGG": true, "GROUP_CONCAT": true, "FIRST": true, "LAST": true, "ANY_VALUE": true, "ARG_MIN": true,
+	"ARG_MAX": true, "MEDIAN": true, "MODE": true, "QUANTILE": true, "QUANTILE_CONT": true, "QUANTILE_DISC": true,
+	"APPROX_COUNT_DISTINCT": true, "APPROX_QUANTILE": true, "BOOL_AND": true, "BOOL_OR": true, "HISTOGRAM": true,
+	"STDDEV": true, "STDDEV_POP": true, "STDDEV_SAMP": true, "VARIANCE": true, "VAR_POP": true, "VAR_SAMP": true,
+	"FSUM": true, "PRODUCT": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true, "ENTROPY": true, "KURTOSIS": true, "SKEWNESS": true,
+}
+
+// aggregated reports whether the query at depth groups its rows: GROUP BY
+// or HAVING at depth, SELECT DISTINCT, or an aggregate call (not a
+// window: no OVER after it) between SELECT and FROM; or whether it reads
+// FROM a subquery that does.
+func aggregated(toks []Token, depth int) bool {
+	selectList := false
+	for i, tk := range toks {
+		if tk.Depth != depth {
+			continue
+		}
+		switch {
+		case (isWord(tk, "FROM") || isWord(tk, "JOIN")) && i+2 < len(toks) && toks[i+1].Text == "(" && isWord(toks[i+2], "SELECT"):
+			selectList = false
+			end := i + 2
+			for end < len(toks) && !(toks[end].Text == ")" && toks[end].Depth <= toks[i+1].Depth) {
+				end++
+			}
+			if aggregated(toks[i+2:end], toks[i+2].Depth) {
+				return true
+			}
+		case isWord(tk, "GROUP") && i+1 < len(toks) && isWord(toks[i+1], "BY"), isWord(tk, "HAVING"):
+			return true
+		case isWord(tk, "SELECT"):
+			selectList = true
+			if i+1 < len(toks) && isWord(toks[i+1], "DISTINCT") {
+				return true
+			}
+		case isWord(tk, "FROM"):
+			selectList = false
+		case selectList && tk.Kind == Word && aggregates[tk.Text] && i+1 < len(toks) && toks[i+1].Text == "(":
+			// The call's closing parenthesis, then OVER for a window.
+			j := i + 2
+			for j < len(toks) && !(toks[j].Text == ")" && toks[j].Depth == depth) {
+				j++
+			}
+			if j+1 >= len(toks) || !isWord(toks[j+1], "OVER") {
+				return true
+			}
 		}
 	}
 	return false

@@ -59,6 +59,28 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestShapeAggregate is issue 24: pages of a GROUP BY, DISTINCT or aggregate
+// result have no row groups, and were "aligned" (10 and 2 became
+// 122,880).
+func TestShapeAggregate(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"SELECT kind, count(*) FROM events GROUP BY kind LIMIT ? OFFSET ?":                           true,
+		"SELECT DISTINCT region FROM sales LIMIT 2 OFFSET ?":                                         true,
+		"SELECT sum(amount) FROM events LIMIT ? OFFSET ?":                                            true,
+		"SELECT kind FROM events GROUP BY ALL HAVING count(*) > 1 ORDER BY kind LIMIT ?":             true,
+		"SELECT id, count(*) OVER (PARTITION BY kind) FROM events LIMIT ? OFFSET ?":                  false,
+		"SELECT * FROM events LIMIT ? OFFSET ?":                                                      false,
+		"SELECT day, count(*) FROM (SELECT day FROM views LIMIT :lim OFFSET :off) GROUP BY day":      false,
+		"SELECT max_id, kind FROM events LIMIT ? OFFSET ?":                                           false,
+		"SELECT * FROM (SELECT DISTINCT kind FROM events) LIMIT ? OFFSET ?":                          true,
+		"SELECT * FROM (SELECT id FROM events WHERE id IN (SELECT max(id) FROM t)) LIMIT ? OFFSET ?": false,
+	} {
+		if got := Parse(lit(sql)).Aggregate; got != want {
+			t.Errorf("Parse(%q).Aggregate = %v, want %v", sql, got, want)
+		}
+	}
+}
+
 func TestPlaceholderArgs(t *testing.T) {
 	s := Parse(lit("SELECT * FROM t WHERE a = ? AND b = '?' LIMIT ? OFFSET $4"))
 	if s.Limit.Tok.Arg != 1 || s.Offset.Tok.Arg != 3 {

@@ -28,7 +28,7 @@ func DefaultConfig() Config {
 
 // Attach attaches the lake.
 func Attach(ctx context.Context, db *sql.DB, cfg Config) error {
-	_, err := db.ExecContext(ctx, fmt.Sprintf("ATTACH '%s' AS lake (ROW_GROUP_SIZE %d)", cfg.Path, cfg.RowGroupSize)) // want `^ATTACH ... \(ROW_GROUP_SIZE cfg.RowGroupSize = 100000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 100_352$`
+	_, err := db.ExecContext(ctx, fmt.Sprintf("ATTACH '%s' AS lake (ROW_GROUP_SIZE %d)", cfg.Path, cfg.RowGroupSize)) // want `^ATTACH \.\.\. \(ROW_GROUP_SIZE cfg\.RowGroupSize = 100000\): DuckDB rejects a size that is not a multiple of its vector size 2048; use 100352$`
 	return err
 }
 

@@ -15,7 +15,7 @@ type row struct {
 	Name string
 }
 
-const insertChunk = 50_000 // want `^commit size insertChunk = 50000 is smaller than DuckDB's 122880-row row group`
+const insertChunk = 50_000
 
 func saveAll(ctx context.Context, db *sql.DB, rows []row) error {
 	for start := 0; start < len(rows); start += insertChunk {
@@ -43,7 +43,7 @@ func saveAll(ctx context.Context, db *sql.DB, rows []row) error {
 }
 
 func saveLiteral(db *sql.DB, rows []row) error {
-	for i := 0; i < len(rows); i += 250_000 { // want `^commit size 250000 is not a multiple of DuckDB's 122880-row row group`
+	for i := 0; i < len(rows); i += 250_000 { // want `^commit size 250000 splits DuckDB's 122880-row row groups`
 		j := i + 250_000
 		if j > len(rows) {
 			j = len(rows)
@@ -102,7 +102,7 @@ func appendChunks(conn driver.Conn, rows []row) error {
 }
 
 func saveChunked(ctx context.Context, db *sql.DB, rows []row) error {
-	for chunk := range slices.Chunk(rows, 200_000) { // want `^commit size 200000 is not a multiple of DuckDB's 122880-row row group`
+	for chunk := range slices.Chunk(rows, 200_000) { // want `^commit size 200000 splits DuckDB's 122880-row row groups`
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			return err

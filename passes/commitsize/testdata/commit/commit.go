@@ -10,7 +10,7 @@ import (
 	duckdb "github.com/duckdb/duckdb-go/v2"
 )
 
-const copyPage = 250_000 // want `^commit size copyPage = 250000 is not a multiple of DuckDB's 122880-row row group: each commit leaves a partial row group \(2x slower load\); use 245_760$`
+const copyPage = 250_000 // want `^commit size copyPage = 250000 splits DuckDB's 122880-row row groups: each commit leaves a partial row group \(2x slower load\); use 245_760$`
 
 // INSERT ... SELECT per page: each statement commits.
 func copyTable(ctx context.Context, db *sql.DB) error {
@@ -44,7 +44,7 @@ func batchCommit(db *sql.DB, src *sql.Rows) {
 	for src.Next() {
 		tx.Exec("INSERT INTO dst VALUES (?)", n)
 		n++
-		if n%50_000 == 0 { // want `^commit size 50000 is smaller than DuckDB's 122880-row row group: each commit goes through the WAL row by row \(2.6x slower load at 10,000 rows\); use 122_880$`
+		if n%50_000 == 0 {
 			tx.Commit()
 			tx, _ = db.Begin()
 		}
@@ -71,7 +71,7 @@ func appenderLoad(conn driver.Conn, rows [][]driver.Value, l loader) error {
 	return app.Close()
 }
 
-var defaultLoader = loader{BatchRows: 300_000} // want `commit size BatchRows = 300000 is not a multiple`
+var defaultLoader = loader{BatchRows: 300_000} // want `commit size BatchRows = 300000 splits`
 
 func useLoader(conn driver.Conn) { appenderLoad(conn, nil, defaultLoader) }
 

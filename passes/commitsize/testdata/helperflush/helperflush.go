@@ -46,7 +46,7 @@ type Copier struct {
 	tx *sql.Tx
 }
 
-const copyBatch = 200_000 // want `^commit size copyBatch = 200000 is not a multiple`
+const copyBatch = 200_000 // want `^commit size copyBatch = 200000 splits`
 
 func (c *Copier) Copy(rows *sql.Rows) (int, error) {
 	n := 0

@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	batch = flag.Int("batch", 100_000, "rows per commit") // want `commit size 100000 is smaller than`
+	batch = flag.Int("batch", 100_000, "rows per commit")
 	src   = flag.String("src", "events.csv", "CSV file to load")
 )
 
@@ -60,7 +60,7 @@ func envInt(name string, def int) int {
 // Copy commits INSERT ... SELECT page by page, its page from the
 // environment with a default.
 func copyTable(ctx context.Context, db *sql.DB) error {
-	page := envInt("COPY_PAGE", 250_000) // want `commit size 250000 is not a multiple`
+	page := envInt("COPY_PAGE", 250_000) // want `commit size 250000 splits`
 	for off := 0; ; off += page {
 		res, err := db.ExecContext(ctx, "INSERT INTO dst SELECT * FROM src LIMIT ? OFFSET ?", page, off)
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 	_ "github.com/lib/pq"
 )
 
-const pageRows = 200_000 // want `^commit size pageRows = 200000 is not a multiple of DuckDB's 122880-row row group: each commit leaves a partial row group \(2x slower load\); each page read from postgres is one DuckDB commit: read 245760 rows a page, or commit every 245760 rows$`
+const pageRows = 200_000 // want `^commit size pageRows = 200000 splits DuckDB's 122880-row row groups: each commit leaves a partial row group until a CHECKPOINT merges it; read and commit 245760 rows a postgres page$`
 
 func Migrate(ctx context.Context, pgDSN, duckPath string) error {
 	pg, err := sql.Open("postgres", pgDSN)
@@ -74,7 +74,7 @@ func Archive(ctx context.Context, pg *sql.DB) error { // want Archive:"walks: LI
 	}
 }
 
-const auditPage = 100_000 // want `^commit size auditPage = 100000 is smaller than DuckDB's 122880-row row group: each commit goes through the WAL row by row \(2\.6x slower load at 10,000 rows\); each page read from postgres is one DuckDB commit: read 122880 rows a page, or commit every 122880 rows$`
+const auditPage = 100_000 // want `^commit size auditPage = 100000 is smaller than DuckDB's 122880-row row group: each flush commits and leaves partial row groups; read and commit 122880 rows a postgres page$`
 
 // Each Postgres page is appended, then the Appender flushed: one DuckDB
 // commit a page.

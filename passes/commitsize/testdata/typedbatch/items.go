@@ -13,7 +13,7 @@ func migrateItems(db *sql.DB, src *sql.Rows) error {
 	if err != nil {
 		return err
 	}
-	batch := lim.Rows(3) * 100_000 // want `commit size batch = 300000 is not a multiple`
+	batch := lim.Rows(3) * 100_000 // want `commit size batch = 300000 splits`
 	var n lim.Rows
 	for src.Next() {
 		if _, err := tx.Exec("INSERT INTO items VALUES (?)", n); err != nil {

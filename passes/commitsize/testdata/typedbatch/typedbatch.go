@@ -12,7 +12,7 @@ import (
 )
 
 // A shift of a typed one: uint64(1) << 16 is a uint64.
-const usersBatch = uint64(1) << 16 // want `commit size usersBatch = 65536 is smaller than`
+const usersBatch = uint64(1) << 16
 
 func migrateUsers(db *sql.DB, src *sql.Rows) error {
 	tx, err := db.Begin()
@@ -39,7 +39,7 @@ func migrateUsers(db *sql.DB, src *sql.Rows) error {
 
 // A row count of another package: the fix names its type as this file
 // imports it.
-const ordersBatch = limits.Rows(1) << 18 // want `commit size ordersBatch = 262144 is not a multiple`
+const ordersBatch = limits.Rows(1) << 18 // want `commit size ordersBatch = 262144 splits`
 
 func migrateOrders(db *sql.DB, src *sql.Rows) error {
 	tx, err := db.Begin()
@@ -67,7 +67,7 @@ func migrateOrders(db *sql.DB, src *sql.Rows) error {
 // A float-style constant, as in "flush every 5e4 rows": it must stay a
 // float constant, or checkpoint, set from it, becomes an int and
 // checkpoint *= 0.9 stops compiling.
-const flushEvery = 5e4 // want `commit size flushEvery = 50000 is smaller than`
+const flushEvery = 5e4
 
 func migrateEvents(db *sql.DB, src *sql.Rows) error {
 	checkpoint := flushEvery

@@ -30,7 +30,7 @@ func Replay(ctx context.Context, db *sql.DB, apply func(Event) error) error {
 	var lastTS time.Time
 	var lastID int64 = -1
 	for {
-		rows, err := db.QueryContext(ctx, replayQuery, lastTS, lastID, replayPage) // want `^keyset page walk \(key > last ORDER BY key LIMIT n\): every page sorts the remaining rows again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := db.QueryContext(ctx, replayQuery, lastTS, lastID, replayPage) // want `^keyset page walk \(key > last ORDER BY key LIMIT n\): every page sorts the remaining rows again \(quadratic\); use rowalign's pager.Pages$`
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ func readPage(ctx context.Context, db *sql.DB, off int) (*sql.Rows, error) {
 // Scan walks the events through readPage.
 func Scan(ctx context.Context, db *sql.DB) error {
 	for off := 0; ; off += page {
-		rows, err := readPage(ctx, db, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := readPage(ctx, db, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
 		if err != nil {
 			return err
 		}
@@ -39,7 +39,7 @@ func Scan(ctx context.Context, db *sql.DB) error {
 // calls the helper: the walk writes.
 func Migrate(ctx context.Context, src, dst *sql.DB) error {
 	load := func(tx *sql.Tx, off int) error {
-		rows, err := src.QueryContext(ctx, "SELECT id, v FROM events LIMIT 245760 OFFSET ?", off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; copy with rowalign's pager.Copy$`
+		rows, err := src.QueryContext(ctx, "SELECT id, v FROM events LIMIT 245760 OFFSET ?", off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Copy$`
 		if err != nil {
 			return err
 		}

@@ -16,7 +16,7 @@ const pageRows = 245_760
 func Dump(db *sql.DB, w io.Writer) error {
 	off := 0
 next:
-	rows, err := db.Query("SELECT id, kind FROM events ORDER BY id LIMIT ? OFFSET ?", pageRows, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+	rows, err := db.Query("SELECT id, kind FROM events ORDER BY id LIMIT ? OFFSET ?", pageRows, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
 	if err != nil {
 		return err
 	}

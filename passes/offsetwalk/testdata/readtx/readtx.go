@@ -26,7 +26,7 @@ func Export(ctx context.Context, db *sql.DB, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, "SELECT id, email FROM users WHERE id > ? ORDER BY id LIMIT ?", last, 245_760) // want `^keyset page walk \(key > last ORDER BY key LIMIT n\): every page sorts the remaining rows again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := tx.QueryContext(ctx, "SELECT id, email FROM users WHERE id > ? ORDER BY id LIMIT ?", last, 245_760) // want `^keyset page walk \(key > last ORDER BY key LIMIT n\): every page sorts the remaining rows again \(quadratic\); use rowalign's pager.Pages$`
 		if err != nil {
 			tx.Rollback()
 			return err
@@ -67,7 +67,7 @@ func Count(ctx context.Context, db *sql.DB) (int, error) {
 			return 0, err
 		}
 		var n int
-		err = tx.QueryRowContext(ctx, "SELECT count(*) FILTER (WHERE active) FROM (SELECT active FROM users LIMIT 245760 OFFSET ?)", off).Scan(&n) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; walk rowid ranges with rowalign's pager.Pages$`
+		err = tx.QueryRowContext(ctx, "SELECT count(*) FILTER (WHERE active) FROM (SELECT active FROM users LIMIT 245760 OFFSET ?)", off).Scan(&n) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Pages$`
 		if err != nil {
 			tx.Rollback()
 			return 0, err
@@ -90,7 +90,7 @@ func Archive(ctx context.Context, db *sql.DB) error {
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "INSERT INTO archive SELECT * FROM users WHERE id > ? ORDER BY id LIMIT 245760", last) // want `^keyset page walk .*; copy with rowalign's pager.Copy$`
+		res, err := tx.ExecContext(ctx, "INSERT INTO archive SELECT * FROM users WHERE id > ? ORDER BY id LIMIT 245760", last) // want `^keyset page walk .*; use rowalign's pager.Copy$`
 		if err != nil {
 			tx.Rollback()
 			return err

@@ -9,7 +9,7 @@ import (
 
 // collect appends the names from offset off on, in name order.
 func collect(db *sql.DB, off int, names []string) ([]string, error) {
-	rows, err := db.Query("SELECT name FROM users ORDER BY name LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+	rows, err := db.Query("SELECT name FROM users ORDER BY name LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
 	if err != nil {
 		return nil, err
 	}

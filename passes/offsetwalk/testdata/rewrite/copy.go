@@ -12,7 +12,7 @@ const copyPage = 245_760
 // in the caller's transaction.
 func Archive(ctx context.Context, tx *sql.Tx, kind string) error {
 	for off := 0; ; off += copyPage {
-		res, err := tx.ExecContext(ctx, "INSERT INTO archive SELECT * FROM events WHERE kind = ? LIMIT ? OFFSET ?", kind, copyPage, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; copy with rowalign's pager.Copy$`
+		res, err := tx.ExecContext(ctx, "INSERT INTO archive SELECT * FROM events WHERE kind = ? LIMIT ? OFFSET ?", kind, copyPage, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Copy$`
 		if err != nil {
 			return fmt.Errorf("archive: %w", err)
 		}

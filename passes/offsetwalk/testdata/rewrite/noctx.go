@@ -35,7 +35,7 @@ func Since(tx *sql.Tx, from time.Time) (int, error) {
 // transaction, with Exec: no context.
 func Mirror(tx *sql.Tx, kind string) error {
 	for off := 0; ; off += 245_760 {
-		res, err := tx.Exec("INSERT INTO archive SELECT * FROM events WHERE kind = ? LIMIT ? OFFSET ?", kind, 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; copy with rowalign's pager.Copy$`
+		res, err := tx.Exec("INSERT INTO archive SELECT * FROM events WHERE kind = ? LIMIT ? OFFSET ?", kind, 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Copy$`
 		if err != nil {
 			return err
 		}

@@ -58,7 +58,7 @@ func (s *Store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Store) Nightly(ctx context.Context) (float64, error) {
 	var sum float64
 	for off := 0; ; off += pageRows {
-		orders, err := s.listOrders(ctx, pageRows, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); walk rowid ranges with rowalign's pager.Pages$`
+		orders, err := s.listOrders(ctx, pageRows, off) // want `^LIMIT/OFFSET page walk with ORDER BY: every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
 		if err != nil {
 			return 0, err
 		}

@@ -11,7 +11,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 )
 
-const exportPage = 250_000 // want `page size exportPage = 250000 is not a multiple`
+const exportPage = 250_000 // want `page size exportPage = 250000 splits`
 
 type Filter struct {
 	Column, Value string

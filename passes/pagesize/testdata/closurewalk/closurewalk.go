@@ -54,7 +54,7 @@ func Sum(db *sql.DB, total int64) (float64, error) {
 		return nil
 	}
 	for lo := int64(0); lo < total; lo += 250_000 {
-		if err := read(lo, lo+250_000); err != nil { // want `^page size 250000 is not a multiple`
+		if err := read(lo, lo+250_000); err != nil { // want `^page size 250000 splits`
 			return 0, err
 		}
 	}
@@ -65,7 +65,7 @@ func Sum(db *sql.DB, total int64) (float64, error) {
 func Drain(db *sql.DB, sink func(*sql.Rows) bool) {
 	var off int
 	next := func() (*sql.Rows, error) {
-		return db.Query("SELECT * FROM logs LIMIT 200000 OFFSET ?", off) // want `^page size 200000 is not a multiple`
+		return db.Query("SELECT * FROM logs LIMIT 200000 OFFSET ?", off) // want `^page size 200000 splits`
 	}
 	for {
 		rows, err := next()

@@ -33,7 +33,7 @@ func envSize() int {
 }
 
 func migrate(db *sql.DB) {
-	page := envInt("PAGE", 250_000) // want `page size 250000 is not a multiple`
+	page := envInt("PAGE", 250_000) // want `page size 250000 splits`
 	for off := 0; ; off += page {
 		rows, err := db.Query("SELECT * FROM events LIMIT ? OFFSET ?", page, off)
 		if err != nil {
@@ -44,7 +44,7 @@ func migrate(db *sql.DB) {
 }
 
 func migrateOr(db *sql.DB) {
-	page := cmp.Or(envSize(), 300_000) // want `page size 300000 is not a multiple`
+	page := cmp.Or(envSize(), 300_000) // want `page size 300000 splits`
 	for lo := 0; ; lo += page {
 		db.Query("SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+page)
 	}
@@ -54,7 +54,7 @@ func migrateOr(db *sql.DB) {
 // default still runs when BATCH is unset. (The syntax index reported this
 // one only because it dropped the unknown write silently.)
 func overridden(db *sql.DB) {
-	batch := 200_000 // want `page size batch = 200000 is not a multiple`
+	batch := 200_000 // want `page size batch = 200000 splits`
 	if v := os.Getenv("BATCH"); v != "" {
 		batch, _ = strconv.Atoi(v)
 	}
@@ -75,7 +75,7 @@ func mustAtoi(s string) int {
 // the override's value was unknown and dropped; now because the default
 // reaches the walk when ROWS is unset.
 func overriddenOnce(db *sql.DB) {
-	rows := 300_000 // want `page size rows = 300000 is not a multiple`
+	rows := 300_000 // want `page size rows = 300000 splits`
 	if v := os.Getenv("ROWS"); v != "" {
 		rows = mustAtoi(v)
 	}

@@ -53,7 +53,7 @@ func export(ctx context.Context, db *sql.DB) error {
 var batchRows int
 
 func init() {
-	flag.IntVar(&batchRows, "batch", 200_000, "rows per batch") // want `page size 200000 is not a multiple`
+	flag.IntVar(&batchRows, "batch", 200_000, "rows per batch") // want `page size 200000 splits`
 }
 
 func exportBatches(db *sql.DB) {
@@ -69,7 +69,7 @@ func exportBatches(db *sql.DB) {
 // A subcommand with its own FlagSet.
 func backfill(db *sql.DB, args []string) error {
 	fs := flag.NewFlagSet("backfill", flag.ExitOnError)
-	pageRows := fs.Int64("page-rows", 150_000, "rows per page") // want `page size 150000 is not a multiple`
+	pageRows := fs.Int64("page-rows", 150_000, "rows per page") // want `page size 150000 splits`
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -23,7 +23,7 @@ func spans(total, size int) iter.Seq2[int, int] {
 // Count counts the rows of events range by range.
 func Count(db *sql.DB, n int) (int64, error) {
 	var sum int64
-	for lo, hi := range spans(n, 250_000) { // want `^page size 250000 is not a multiple`
+	for lo, hi := range spans(n, 250_000) { // want `^page size 250000 splits`
 		var c int64
 		if err := db.QueryRow("SELECT count(*) FROM events WHERE rowid >= ? AND rowid < ?", lo, hi).Scan(&c); err != nil {
 			return 0, err
@@ -77,7 +77,7 @@ func bounds(total, size int) iter.Seq2[int, int] {
 // Pages reads LIMIT/OFFSET pages whose offset and size the iterator
 // yields.
 func Pages(db *sql.DB, total int) {
-	for off, n := range bounds(total, 200_000) { // want `^page size 200000 is not a multiple`
+	for off, n := range bounds(total, 200_000) { // want `^page size 200000 splits`
 		db.Query("SELECT * FROM logs LIMIT ? OFFSET ?", n, off)
 	}
 }

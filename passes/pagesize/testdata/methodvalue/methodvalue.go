@@ -15,7 +15,7 @@ type Config struct {
 }
 
 // PageRows is how many rows a page holds.
-func (c Config) PageRows() int { return 250_000 } // want `^page size 250000 is not a multiple of DuckDB's 122880-row row group`
+func (c Config) PageRows() int { return 250_000 } // want `^page size 250000 splits DuckDB's 122880-row row groups`
 
 // Export walks the table; rows is the method value cfg.PageRows.
 func Export(ctx context.Context, db *sql.DB, cfg Config) error {

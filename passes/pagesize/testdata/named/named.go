@@ -9,7 +9,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 )
 
-const pageRows = 250_000 // want `page size pageRows = 250000 is not a multiple`
+const pageRows = 250_000 // want `page size pageRows = 250000 splits`
 
 func Walk(ctx context.Context, db *sql.DB, fn func(*sql.Rows) error) error {
 	for off := 0; ; off += pageRows {
@@ -26,7 +26,7 @@ func Walk(ctx context.Context, db *sql.DB, fn func(*sql.Rows) error) error {
 
 func WalkNumbered(db *sql.DB) error {
 	for off := 0; off < 10_000_000; off += 200_000 {
-		rows, err := db.Query("SELECT * FROM trips LIMIT $1 OFFSET $2", 200_000, off) // want `page size 200000 is not a multiple`
+		rows, err := db.Query("SELECT * FROM trips LIMIT $1 OFFSET $2", 200_000, off) // want `page size 200000 splits`
 		if err != nil {
 			return err
 		}
@@ -37,7 +37,7 @@ func WalkNumbered(db *sql.DB) error {
 
 func WalkQuestion(db *sql.DB) error {
 	for off := 0; off < 10_000_000; off += 200_000 {
-		rows, err := db.Query("SELECT * FROM trips LIMIT ? OFFSET ?", 200_000, off) // want `page size 200000 is not a multiple`
+		rows, err := db.Query("SELECT * FROM trips LIMIT ? OFFSET ?", 200_000, off) // want `page size 200000 splits`
 		if err != nil {
 			return err
 		}

@@ -15,7 +15,7 @@ type Event struct {
 	Kind string
 }
 
-const exportPage = 250_000 // want `^page size exportPage = 250000 is not a multiple`
+const exportPage = 250_000 // want `^page size exportPage = 250000 splits`
 
 // fetchPage reads one page of events.
 func fetchPage(ctx context.Context, db *sql.DB, off, n int) ([]Event, error) {
@@ -93,7 +93,7 @@ type Repo struct {
 
 // NewRepo opens the repository with its page size.
 func NewRepo(db *sql.DB) *Repo {
-	return &Repo{db: db, pageSize: 300_000} // want `^page size pageSize = 300000 is not a multiple`
+	return &Repo{db: db, pageSize: 300_000} // want `^page size pageSize = 300000 splits`
 }
 
 // Page reads one page of one customer's events.
@@ -166,7 +166,7 @@ func One(ctx context.Context, db *sql.DB, lo int64) (int, error) {
 	return readRange(ctx, db, lo, lo+10_000)
 }
 
-const reportPage = 150_000 // want `^page size reportPage = 150000 is not a multiple`
+const reportPage = 150_000 // want `^page size reportPage = 150000 splits`
 
 // reportRows reads page number n of the report: the offset is computed
 // from the page number inside the helper.

@@ -82,7 +82,7 @@ func ImportCSV(db *sql.DB, file string, fn func(Event) error) error {
 	}
 }
 
-const tablePage = 250_000 // want `page size tablePage = 250000 is not a multiple`
+const tablePage = 250_000 // want `page size tablePage = 250000 splits`
 
 // ReplayTable walks the same events once loaded into DuckDB.
 func ReplayTable(db *sql.DB, fn func(Event) error) error {

@@ -17,7 +17,7 @@ type options struct {
 func run(db *sql.DB, args []string) error {
 	var opts options
 	fs := pflag.NewFlagSet("export", pflag.ExitOnError)
-	fs.IntVarP(&opts.pageSize, "page-size", "p", 250_000, "rows per page") // want `page size 250000 is not a multiple`
+	fs.IntVarP(&opts.pageSize, "page-size", "p", 250_000, "rows per page") // want `page size 250000 splits`
 	fs.IntVar(&opts.chunkRows, "chunk", 245_760, "rows per chunk")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -29,7 +29,7 @@ func run(db *sql.DB, args []string) error {
 	}
 }
 
-var limit = pflag.IntP("limit", "l", 300_000, "rows per page") // want `page size 300000 is not a multiple`
+var limit = pflag.IntP("limit", "l", 300_000, "rows per page") // want `page size 300000 splits`
 
 func walk(db *sql.DB) {
 	pflag.Parse()

@@ -11,7 +11,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 )
 
-const exportPage = 250_000 // want `^page size exportPage = 250000 is not a multiple of DuckDB's 122880-row row group`
+const exportPage = 250_000 // want `^page size exportPage = 250000 splits DuckDB's 122880-row row groups`
 
 // exportFrom writes the events from rowid lo on.
 func exportFrom(ctx context.Context, db *sql.DB, w *csv.Writer, lo int) error {
@@ -47,7 +47,7 @@ func Export(ctx context.Context, db *sql.DB, w *csv.Writer) error {
 func sumFrom(db *sql.DB, off int, acc float64) (float64, error) {
 	var s sql.NullFloat64
 	var n int
-	err := db.QueryRow("SELECT sum(amount), count(*) FROM (SELECT amount FROM payments LIMIT 150000 OFFSET ?)", off).Scan(&s, &n) // want `^page size 150000 is not a multiple`
+	err := db.QueryRow("SELECT sum(amount), count(*) FROM (SELECT amount FROM payments LIMIT 150000 OFFSET ?)", off).Scan(&s, &n) // want `^page size 150000 splits`
 	if err != nil || n == 0 {
 		return acc, err
 	}

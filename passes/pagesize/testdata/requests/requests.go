@@ -49,7 +49,7 @@ func replay(db *sql.DB, bookmarks []int) error {
 // The index itself still counts pages: this is a walk.
 func exportPages(db *sql.DB, shards []string) error {
 	for i := range shards {
-		rows, err := db.Query("SELECT * FROM events LIMIT 250000 OFFSET ?", i*250_000) // want `page size 250000 is not a multiple`
+		rows, err := db.Query("SELECT * FROM events LIMIT 250000 OFFSET ?", i*250_000) // want `page size 250000 splits`
 		if err != nil {
 			return err
 		}

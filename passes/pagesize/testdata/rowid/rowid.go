@@ -10,7 +10,7 @@ import (
 
 func halfOpen(db *sql.DB, total int) {
 	for lo := 0; lo < total; lo += 250_000 {
-		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+250_000) // want `page size 250000 is not a multiple`
+		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+250_000) // want `page size 250000 splits`
 	}
 }
 

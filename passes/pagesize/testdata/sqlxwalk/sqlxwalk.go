@@ -17,7 +17,7 @@ type Sale struct {
 	Amount float64 `db:"amount"`
 }
 
-const salesPage = 250_000 // want `page size salesPage = 250000 is not a multiple`
+const salesPage = 250_000 // want `page size salesPage = 250000 splits`
 
 type Store struct {
 	Duck *sqlx.DB
@@ -50,7 +50,7 @@ func (s *Store) AllSales(ctx context.Context, fn func([]Sale) error) error {
 // Regions streams with Queryx, 100,000 rows a page.
 func (s *Store) Regions(fn func(string) error) error {
 	for off := 0; ; off += 100_000 {
-		rows, err := s.Duck.Queryx("SELECT DISTINCT region FROM sales LIMIT 100000 OFFSET ?", off) // want `page size 100000 is smaller than`
+		rows, err := s.Duck.Queryx("SELECT DISTINCT region FROM sales LIMIT 100000 OFFSET ?", off)
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ import (
 // testPage is the page the tests walk with; only they use it.
 const testPage = 25_000
 
-const exportPage = 250_000 // want `page size exportPage = 250000 is not a multiple`
+const exportPage = 250_000 // want `page size exportPage = 250000 splits`
 
 // Export writes the events table as CSV, one page at a time.
 func Export(db *sql.DB, w *csv.Writer) error {

@@ -12,7 +12,7 @@ type span struct{ lo, hi int64 }
 // CopyParallel copies a table with workers fed rowid spans over a
 // channel: the walk is the producer's loop, the query runs in a worker.
 func CopyParallel(ctx context.Context, db *sql.DB, total int64, workers int) {
-	const pageSize = 250_000 // want `^page size pageSize = 250000 is not a multiple`
+	const pageSize = 250_000 // want `^page size pageSize = 250000 splits`
 	jobs := make(chan span)
 	var wg sync.WaitGroup
 	for range workers {

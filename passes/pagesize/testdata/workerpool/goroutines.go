@@ -14,7 +14,7 @@ import (
 // CountShards counts rows with one goroutine per shard, the lower bound
 // passed as the goroutine's argument.
 func CountShards(db *sql.DB, workers int) int64 {
-	const shard = 250_000 // want `^page size shard = 250000 is not a multiple`
+	const shard = 250_000 // want `^page size shard = 250000 splits`
 	var total atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -50,7 +50,7 @@ func ExportParallel(ctx context.Context, db *sql.DB, pages int, sink func(*sql.R
 // Checksum hashes ranges with wg.Go, the errgroup shape: the closure
 // captures the loop's variables (one per iteration since Go 1.22).
 func Checksum(ctx context.Context, db *sql.DB, total int64) {
-	const step = int64(300_000) // want `^page size step = 300000 is not a multiple`
+	const step = int64(300_000) // want `^page size step = 300000 splits`
 	var wg sync.WaitGroup
 	for lo := int64(0); lo < total; lo += step {
 		wg.Go(func() {
@@ -67,7 +67,7 @@ func Shards(db *sql.DB, n int) {
 	for i := range n {
 		wg.Go(func() {
 			lo := i * 200_000
-			hi := lo + 200_000 // want `^page size 200000 is not a multiple`
+			hi := lo + 200_000 // want `^page size 200000 splits`
 			db.Query("SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, hi)
 		})
 	}

@@ -21,7 +21,7 @@ func (c *Config) PageSize() int {
 	if c.page > 0 {
 		return c.page
 	}
-	return 200_000 // want `page size 200000 is not a multiple`
+	return 200_000 // want `page size 200000 splits`
 }
 
 func exportWithConfig(db *sql.DB, cfg *Config) {
@@ -33,7 +33,7 @@ func exportWithConfig(db *sql.DB, cfg *Config) {
 
 // A closure reads the size its function set.
 func exportClosure(db *sql.DB) {
-	size := 150_000 // want `page size size = 150000 is not a multiple`
+	size := 150_000 // want `page size size = 150000 splits`
 	walk := func(table string) {
 		for off := 0; ; off += size {
 			db.Query("SELECT * FROM "+table+" LIMIT ? OFFSET ?", size, off)
@@ -53,7 +53,7 @@ func exportParallel(db *sql.DB, tables []string) {
 			for off := 0; ; off += n {
 				db.Query("SELECT * FROM "+table+" LIMIT ? OFFSET ?", n, off)
 			}
-		}(t, 300_000) // want `page size 300000 is not a multiple`
+		}(t, 300_000) // want `page size 300000 splits`
 	}
 	wg.Wait()
 }
@@ -64,7 +64,7 @@ func exportOnExit(db *sql.DB) {
 		for lo := 0; ; lo += n {
 			db.Query("SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+n)
 		}
-	}(130_000) // want `page size 130000 is not a multiple`
+	}(130_000) // want `page size 130000 splits`
 }
 
 // A pool of workers fed by a channel of jobs.
@@ -90,7 +90,7 @@ func exportPool(db *sql.DB, tables []string) {
 		go worker(db, jobs, &wg)
 	}
 	for _, t := range tables {
-		jobs <- job{table: t, rows: 400_000} // want `page size rows = 400000 is not a multiple`
+		jobs <- job{table: t, rows: 400_000} // want `page size rows = 400000 splits`
 	}
 	close(jobs)
 	wg.Wait()
@@ -125,7 +125,7 @@ func pageSizes(total, step int) iter.Seq[int] {
 
 func exportIter(db *sql.DB) {
 	off := 0
-	for n := range pageSizes(10_000_000, 500_000) { // want `page size 500000 is not a multiple`
+	for n := range pageSizes(10_000_000, 500_000) { // want `page size 500000 splits`
 		db.Query("SELECT * FROM events LIMIT ? OFFSET ?", n, off)
 		off += n
 	}

@@ -17,8 +17,12 @@ import (
 // pagesize, fixed to 245_760.
 const pageSize = 250_000
 
-func readAll(ctx context.Context, db *sql.DB, total int) error {
-	for lo := 0; lo < total; lo += pageSize {
+func readAll(ctx context.Context, db *sql.DB) error {
+	var maxRow int
+	if err := db.QueryRowContext(ctx, "SELECT max(rowid) FROM events").Scan(&maxRow); err != nil {
+		return err
+	}
+	for lo := 0; lo <= maxRow; lo += pageSize {
 		rows, err := db.QueryContext(ctx, "SELECT * FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+pageSize)
 		if err != nil {
 			return err
@@ -32,7 +36,11 @@ func readAll(ctx context.Context, db *sql.DB, total int) error {
 
 // pagesize with a typed step: --fix keeps it an int64, or lo += step
 // would stop compiling.
-func readRange(ctx context.Context, db *sql.DB, maxID int64) error {
+func readRange(ctx context.Context, db *sql.DB) error {
+	var maxID int64
+	if err := db.QueryRowContext(ctx, "SELECT max(rowid) FROM logs").Scan(&maxID); err != nil {
+		return err
+	}
 	step := int64(100_000)
 	for lo := int64(0); lo <= maxID; lo += step {
 		rows, err := db.QueryContext(ctx, "SELECT * FROM logs WHERE rowid >= ? AND rowid < ?", lo, lo+step)
@@ -45,20 +53,22 @@ func readRange(ctx context.Context, db *sql.DB, maxID int64) error {
 }
 
 // commitsize: one fix rewrites the stride and the range's width together.
-func copyTable(db *sql.DB, total int) {
-	for lo := 0; lo < total; lo += 300_000 {
+func copyTable(db *sql.DB) {
+	var maxRow int
+	db.QueryRow("SELECT max(rowid) FROM src").Scan(&maxRow)
+	for lo := 0; lo <= maxRow; lo += 300_000 {
 		db.Exec("INSERT INTO dst SELECT * FROM src WHERE rowid >= ? AND rowid < ?", lo, lo+300_000)
 	}
 }
 
-// commitsize, smaller than a row group: fixed to 122_880.
+// commitsize, a commit loop above a row group: fixed to 122_880.
 func batchCommit(db *sql.DB, src *sql.Rows) {
 	tx, _ := db.Begin()
 	n := 0
 	for src.Next() {
 		tx.Exec("INSERT INTO dst VALUES (?)", n)
 		n++
-		if n%50_000 == 0 {
+		if n%150_000 == 0 {
 			tx.Commit()
 			tx, _ = db.Begin()
 		}
@@ -85,10 +95,12 @@ func apiPages(db *sql.DB, total int) {
 
 // directive: a rowalign:ignore without a reason is reported, has no fix,
 // and silences nothing.
-func noReason(db *sql.DB, total int) {
+func noReason(db *sql.DB) {
+	var maxRow int
+	db.QueryRow("SELECT max(rowid) FROM t").Scan(&maxRow)
 	//rowalign:ignore
 	const page = 150_000
-	for lo := 0; lo < total; lo += page {
+	for lo := 0; lo <= maxRow; lo += page {
 		db.Query("SELECT * FROM t WHERE rowid >= ? AND rowid < ?", lo, lo+page)
 	}
 }

@@ -41,7 +41,7 @@ func Refresh(ctx context.Context, cfg pgdyn.Config, cachePath string) error {
 	}
 	defer cache.Close()
 	for lo := 0; lo < 1_000_000; lo += 200_000 {
-		rows, err := cache.QueryContext(ctx, "SELECT * FROM tiles WHERE rowid >= ? AND rowid < ?", lo, lo+200_000) // want `page size 200000 is not a multiple`
+		rows, err := cache.QueryContext(ctx, "SELECT * FROM tiles WHERE rowid >= ? AND rowid < ?", lo, lo+200_000) // want `page size 200000 splits`
 		if err != nil {
 			return err
 		}

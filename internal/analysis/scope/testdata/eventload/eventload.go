@@ -32,7 +32,7 @@ type Loader struct {
 }
 
 // loadBatch is how many events Load commits at a time.
-const loadBatch = 100_000 // want `^commit size loadBatch = 100000 is smaller than DuckDB's 122880-row row group: .*; DuckDB judged from the field Loader\.db, which this package sets only to DuckDB handles$`
+const loadBatch = 100_000
 
 // Load inserts events, committing every loadBatch rows.
 func (l *Loader) Load(ctx context.Context, ids []int64) error {

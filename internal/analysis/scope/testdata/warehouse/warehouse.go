@@ -34,7 +34,7 @@ func Customers(dsn string) (*sql.DB, error) {
 	return sql.Open("postgres", dsn)
 }
 
-const exportPage = 200_000 // want `page size exportPage = 200000 is not a multiple of DuckDB.s 122880-row row group: .*; DuckDB judged from the field Store\.db, which this package sets only to DuckDB handles`
+const exportPage = 200_000 // want `page size exportPage = 200000 splits DuckDB.s 122880-row row groups: .*`
 
 // Export writes every event to w, a page at a time.
 func (s *Store) Export(ctx context.Context, w io.Writer) error {
@@ -94,7 +94,7 @@ func (a *Archive) Count(ctx context.Context) (int64, error) {
 	defer tx.Rollback()
 	for off := 0; ; off += 100_000 {
 		var n int64
-		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT id FROM "+a.table+" ORDER BY id LIMIT ? OFFSET ?)", 100_000, off).Scan(&n) // want `page size 100000 is smaller than DuckDB's 122880-row row group: .*; DuckDB judged from the field Archive\.db, which this package sets only to DuckDB handles`
+		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT id FROM "+a.table+" ORDER BY id LIMIT ? OFFSET ?)", 100_000, off).Scan(&n) // want `page size 100000 is smaller than DuckDB's 122880-row row group: .*`
 		if err != nil {
 			return 0, err
 		}

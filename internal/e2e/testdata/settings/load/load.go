@@ -4,8 +4,9 @@ package load
 
 import (
 	"database/sql"
+	"database/sql/driver"
 
-	_ "github.com/duckdb/duckdb-go/v2"
+	duckdb "github.com/duckdb/duckdb-go/v2"
 )
 
 // CopyFlushSized commits every 204,800 rows: misaligned with the default
@@ -34,16 +35,17 @@ func CopyTwoGroups(db *sql.DB, src *sql.Rows) {
 	tx.Commit()
 }
 
-// CopySmall commits every 50,000 rows: reported unless -min is above it.
-func CopySmall(db *sql.DB, src *sql.Rows) {
-	tx, _ := db.Begin()
-	for n := 1; src.Next(); n++ {
+// CopySmall flushes an Appender every 50,000 rows with no transaction
+// open, each flush a commit: reported unless -min is above it.
+func CopySmall(conn driver.Conn, ids []int64) {
+	app, _ := duckdb.NewAppenderFromConn(conn, "", "small")
+	for n, id := range ids {
+		app.AppendRow(id)
 		if n%50_000 == 0 {
-			tx.Commit()
-			tx, _ = db.Begin()
+			app.Flush()
 		}
 	}
-	tx.Commit()
+	app.Close()
 }
 
 const loadPage = 250_000

@@ -22,7 +22,7 @@ func Run(ctx context.Context, ledgerPath, accountsDSN string) error {
 	}
 	defer accounts.Close()
 
-	totals, err := reports.MonthlyTotals(ctx, ledger) // want `page size monthPage = 200000 \(in reports.MonthlyTotals, reports.go:\d+\) is not a multiple of DuckDB's 122880-row row group: .*; use 245760 there; DuckDB judged from the handle this call passes to reports.MonthlyTotals`
+	totals, err := reports.MonthlyTotals(ctx, ledger) // want `page size monthPage = 200000 \(in reports.MonthlyTotals, reports.go:\d+\) splits DuckDB's 122880-row row groups: .*; use 245760 there`
 	if err != nil {
 		return err
 	}
@@ -33,7 +33,7 @@ func Run(ctx context.Context, ledgerPath, accountsDSN string) error {
 	}
 
 	print := func(row []any) error { log.Println(row...); return nil }
-	if err := reports.Export(ctx, ledger, "entries", 250_000, print); err != nil { // want `page size 250000 is not a multiple of DuckDB's 122880-row row group: .*; use 245_760; DuckDB judged from the handle this call passes to reports.Export`
+	if err := reports.Export(ctx, ledger, "entries", 250_000, print); err != nil { // want `page size 250000 splits DuckDB's 122880-row row groups: .*; use 245760`
 		return err
 	}
 	return reports.Export(ctx, accounts, "accounts", 250_000, print)

@@ -54,7 +54,7 @@ func Checksums(ctx context.Context, db *sql.DB) ([]uint64, error) {
 	var sums []uint64
 	for lo := 0; lo < 50_000_000; lo += 100_000 {
 		var sum uint64
-		err := db.QueryRowContext(ctx, "SELECT hash_agg(*) FROM entries WHERE rowid >= ? AND rowid < ?", lo, lo+100_000).Scan(&sum) // want `page size 100000 is smaller than DuckDB's 122880-row row group: .*; use 122_880; DuckDB judged from the SQL \(rowid\)`
+		err := db.QueryRowContext(ctx, "SELECT hash_agg(*) FROM entries WHERE rowid >= ? AND rowid < ?", lo, lo+100_000).Scan(&sum) // want `page size 100000 is smaller than DuckDB.s 122880-row row group: .*; use 122880`
 		if err != nil {
 			return nil, err
 		}

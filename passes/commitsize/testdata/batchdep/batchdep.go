@@ -1,0 +1,98 @@
+// Package batchdep copies and loads events, committing every N rows.
+// Where nothing but the commits happens every N rows, the commit size's
+// fix keeps what the program writes; where the loop also logs or counts
+// its batches, what it prints depends on the size, and the finding has
+// no fix (issue 24).
+package batchdep
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+)
+
+const copyPage = 250_000 // want `^commit size copyPage = 250000 splits DuckDB's 122880-row row groups: .*; use 245_760$`
+
+// Archive copies the events into the archive a page per commit.
+func Archive(ctx context.Context, db *sql.DB) error {
+	for off := 0; ; off += copyPage {
+		res, err := db.ExecContext(ctx, "INSERT INTO archive SELECT * FROM events LIMIT ? OFFSET ?", copyPage, off)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+	}
+}
+
+type Event struct {
+	ID     int64
+	Kind   string
+	Amount float64
+}
+
+// Load inserts the events with a prepared statement, committing every
+// 150,000 rows.
+func Load(ctx context.Context, db *sql.DB, events []Event) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	stmt, err := tx.PrepareContext(ctx, "INSERT INTO staged VALUES (?, ?, ?)")
+	if err != nil {
+		return err
+	}
+	for i, e := range events {
+		if _, err := stmt.ExecContext(ctx, e.ID, e.Kind, e.Amount); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if (i+1)%150_000 == 0 { // want `^commit size 150000 splits DuckDB's 122880-row row groups: each commit leaves a partial row group until a CHECKPOINT merges it; use 122_880$`
+			if err := tx.Commit(); err != nil {
+				return err
+			}
+			if tx, err = db.BeginTx(ctx, nil); err != nil {
+				return err
+			}
+			if stmt, err = tx.PrepareContext(ctx, "INSERT INTO staged VALUES (?, ?, ?)"); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.Commit()
+}
+
+// LoadLogged is Load with a progress line per commit: the log has one
+// line per batch, so it changes with the batch size. No fix.
+func LoadLogged(ctx context.Context, db *sql.DB, events []Event, logger *log.Logger) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	stmt, err := tx.PrepareContext(ctx, "INSERT INTO staged VALUES (?, ?, ?)")
+	if err != nil {
+		return err
+	}
+	for i, e := range events {
+		if _, err := stmt.ExecContext(ctx, e.ID, e.Kind, e.Amount); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if (i+1)%125_000 == 0 { // want `^commit size 125000 splits DuckDB's 122880-row row groups: each commit leaves a partial row group until a CHECKPOINT merges it; use 122880$`
+			if err := tx.Commit(); err != nil {
+				return err
+			}
+			logger.Printf("committed %d events", i+1)
+			if tx, err = db.BeginTx(ctx, nil); err != nil {
+				return err
+			}
+			if stmt, err = tx.PrepareContext(ctx, "INSERT INTO staged VALUES (?, ?, ?)"); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.Commit()
+}
