@@ -48,7 +48,7 @@ func main() {
 	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
 	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N [-db file]")
+		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N|small N [-db file]")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -94,6 +94,8 @@ func main() {
 		temp(ctx, tmp, flushRows)
 	case "batch":
 		batch(ctx, tmp, size())
+	case "small":
+		small(ctx, tmp, size())
 	default:
 		fmt.Fprintf(os.Stderr, "measure: unknown subcommand %q\n", cmd)
 		os.Exit(2)

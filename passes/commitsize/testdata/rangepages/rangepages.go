@@ -10,7 +10,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 )
 
-const genPage = 250_000 // want `^commit size genPage = 250000 is not a multiple of DuckDB's 122880-row row group`
+const genPage = 250_000 // want `^commit size genPage = 250000 splits DuckDB's 122880-row row groups`
 
 func Generate(ctx context.Context, db *sql.DB, total int) error {
 	for lo := 0; lo < total; lo += genPage {

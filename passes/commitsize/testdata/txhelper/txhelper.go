@@ -16,7 +16,7 @@ type Entry struct {
 	Cents   int64
 }
 
-const chunkRows = 200_000 // want `^commit size chunkRows = 200000 is not a multiple of DuckDB's 122880-row row group`
+const chunkRows = 200_000 // want `^commit size chunkRows = 200000 splits DuckDB's 122880-row row groups`
 
 func Save(ctx context.Context, db *sql.DB, entries []Entry) error {
 	for start := 0; start < len(entries); start += chunkRows {
@@ -49,7 +49,7 @@ func Stream(ctx context.Context, db *sql.DB, in <-chan Entry) error {
 	}
 	for e := range in {
 		batch = append(batch, e)
-		if len(batch) == 150_000 { // want `^commit size 150000 is not a multiple of DuckDB's 122880-row row group`
+		if len(batch) == 150_000 { // want `^commit size 150000 splits DuckDB's 122880-row row groups`
 			if err := dbtx.InTx(ctx, db, save); err != nil {
 				return err
 			}

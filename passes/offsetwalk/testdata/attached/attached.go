@@ -34,7 +34,7 @@ func Audit(ctx context.Context, tx *sql.Tx, line string) error {
 func Count(ctx context.Context, tx *sql.Tx) (int, error) {
 	total := 0
 	for off := 0; ; off += 245_760 {
-		rows, err := tx.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := tx.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Pages$`
 		if err != nil {
 			return 0, err
 		}

@@ -23,7 +23,7 @@ func Migrate(ctx context.Context, db *sql.DB) error {
 func IDs(ctx context.Context, db *sql.DB) ([]int64, error) {
 	var ids []int64
 	for off := 0; ; off += 245_760 {
-		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Pages$`
 		if err != nil {
 			return nil, err
 		}

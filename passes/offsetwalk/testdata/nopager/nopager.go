@@ -66,7 +66,7 @@ func Archive(ctx context.Context, tx *sql.Tx) error {
 // is logged): its finding points to the pager as every finding does.
 func Recent(ctx context.Context, db *sql.DB, logf func(string, ...any)) error {
 	for off := 0; ; off += 245_760 {
-		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Pages$`
 		if err != nil {
 			return err
 		}

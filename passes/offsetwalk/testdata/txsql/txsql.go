@@ -30,7 +30,7 @@ func Begin(ctx context.Context, conn *sql.Conn) error {
 func Kinds(ctx context.Context, conn *sql.Conn) ([]string, error) {
 	var kinds []string
 	for off := 0; ; off += 245_760 {
-		rows, err := conn.QueryContext(ctx, "SELECT kind FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; walk rowid ranges with rowalign's pager.Pages$`
+		rows, err := conn.QueryContext(ctx, "SELECT kind FROM events LIMIT ? OFFSET ?", 245_760, off) // want `^LIMIT/OFFSET page walk without ORDER BY: .*; use rowalign's pager.Pages$`
 		if err != nil {
 			return nil, err
 		}

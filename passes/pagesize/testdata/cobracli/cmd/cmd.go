@@ -20,7 +20,7 @@ func NewExportCmd(db *sql.DB) *cobra.Command {
 			return export.New(db).Run(cmd.Context(), pageSize, os.Stdout)
 		},
 	}
-	cmd.Flags().IntVar(&pageSize, "page-size", 250_000, "rows per page") // want `^page size 250000 is not a multiple`
+	cmd.Flags().IntVar(&pageSize, "page-size", 250_000, "rows per page") // want `^page size 250000 splits DuckDB's`
 	return cmd
 }
 
@@ -48,7 +48,7 @@ var copyCmd = &cobra.Command{
 }
 
 func init() {
-	copyCmd.Flags().IntVar(&rows, "rows", 300_000, "rows per page") // want `^page size 300000 is not a multiple`
+	copyCmd.Flags().IntVar(&rows, "rows", 300_000, "rows per page") // want `^page size 300000 splits DuckDB's`
 }
 
 func NewTailCmd(db *sql.DB) *cobra.Command {
@@ -62,7 +62,7 @@ func NewTailCmd(db *sql.DB) *cobra.Command {
 			return export.New(db).Run(cmd.Context(), n, os.Stdout)
 		},
 	}
-	cmd.Flags().Int("page", 200_000, "rows per page") // want `^page size 200000 is not a multiple`
+	cmd.Flags().Int("page", 200_000, "rows per page") // want `^page size 200000 splits DuckDB's`
 	return cmd
 }
 

@@ -10,7 +10,7 @@ import (
 
 func All(ctx context.Context, r *events.Repo, sink func(events.Event)) error {
 	for n := 0; ; n++ {
-		page, err := r.Page(ctx, n, 200_000) // want `^page size 200000 is not a multiple of DuckDB's 122880-row row group`
+		page, err := r.Page(ctx, n, 200_000) // want `^page size 200000 splits DuckDB's 122880-row row groups`
 		if err != nil || len(page) == 0 {
 			return err
 		}
