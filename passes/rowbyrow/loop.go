@@ -23,7 +23,7 @@ const seedRows = 100
 // A stmt is a one-row write and the Go values that make its row: the
 // arguments bound to it and the values put into its VALUES, SET or WHERE.
 type stmt struct {
-	kind write
+	kind sqltext.RowKind
 	uses []ast.Expr
 }
 
@@ -34,8 +34,8 @@ func (p *Package) statement(q *sqltext.Query) *stmt {
 	if strings.HasPrefix(m, "Prepare") {
 		return nil
 	}
-	kind := oneRow(q.Text)
-	if kind == notRow {
+	kind := q.Shape.Row.Kind
+	if kind == sqltext.NoRow {
 		return nil
 	}
 	if strings.HasPrefix(m, "Named") && len(q.Args) == 1 {
@@ -52,14 +52,7 @@ func (p *Package) statement(q *sqltext.Query) *stmt {
 	}
 	// Values put into the text after VALUES, SET or WHERE, quoted or not
 	// ('" + u.Name + "'); a hole before them names a table.
-	from := len(q.Text)
-	for _, tk := range sqltext.Tokens(q.Text) {
-		if tk.Kind == sqltext.Word && (tk.Text == "VALUES" || tk.Text == "SET" || tk.Text == "WHERE") {
-			from = tk.Part
-			break
-		}
-	}
-	for _, part := range q.Text[min(from, len(q.Text)):] {
+	for _, part := range q.Text[min(q.Shape.Row.Values, len(q.Text)):] {
 		if part.Expr != nil {
 			st.uses = append(st.uses, part.Expr)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/rowalign/rowalign/internal/analysis/checker"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 //go:embed doc.go
@@ -125,13 +126,13 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-func kindOf(s string) write {
-	for _, w := range []write{insertRow, updateRow, deleteRow} {
+func kindOf(s string) sqltext.RowKind {
+	for _, w := range []sqltext.RowKind{sqltext.InsertRow, sqltext.UpdateRow, sqltext.DeleteRow} {
 		if w.String() == s {
 			return w
 		}
 	}
-	return notRow
+	return sqltext.NoRow
 }
 
 // prepared reports whether call runs a prepared statement
@@ -152,16 +153,16 @@ func enclosingFunc(cur inspector.Cursor) ast.Node {
 
 // finding words the diagnostic at call: what runs per row (what), what
 // each row costs on the handle h, and what to write instead.
-func finding(call *ast.CallExpr, what string, kind write, h string, prepared bool, rowGroup int) analysis.Diagnostic {
+func finding(call *ast.CallExpr, what string, kind sqltext.RowKind, h string, prepared bool, rowGroup int) analysis.Diagnostic {
 	cost := insertCost(h, prepared)
-	if kind != insertRow {
+	if kind != sqltext.InsertRow {
 		cost = keyCost(kind, h)
 	}
 	var instead string
 	switch kind {
-	case insertRow:
+	case sqltext.InsertRow:
 		instead = fmt.Sprintf("load them with rowalign's loader.Load (duckdb-go's Appender inside one transaction, flushed at multiples of %d rows)", rowGroup)
-	case updateRow:
+	case sqltext.UpdateRow:
 		instead = "append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it"
 	default:
 		instead = "append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it"
@@ -195,9 +196,9 @@ func insertCost(h string, prepared bool) string {
 
 // keyCost says what an UPDATE or DELETE (kind) by key costs per row on
 // the handle h.
-func keyCost(kind write, h string) string {
+func keyCost(kind sqltext.RowKind, h string) string {
 	against := fmt.Sprintf("against %d µs through a temporary table and one UPDATE ... FROM", updateFromMicros)
-	if kind == deleteRow {
+	if kind == sqltext.DeleteRow {
 		against += " (DELETE not measured)"
 	}
 	switch h {

@@ -57,11 +57,16 @@ type Shape struct {
 	// file path (FROM 'events/*.parquet') instead of a DuckDB table: its
 	// rows are not stored in DuckDB's row groups.
 	TableFunc bool
+	// Row is the one row the statement writes per run, if it writes one.
+	Row RowWrite
 }
 
 // Parse finds the shape of the statement t.
 func Parse(t Text) Shape {
-	return parseTokens(lex(t))
+	toks := lex(t)
+	s := parseTokens(toks)
+	s.Row = rowWrite(toks, len(t))
+	return s
 }
 
 // parseTokens finds the shape of a lexed statement. It never fails: what

@@ -46,6 +46,10 @@ type Query struct {
 	Remote string
 }
 
+// Method returns the name of the method or sqlx function the query's
+// call runs: Exec, ExecContext, QueryRow, NamedExec, ...
+func (q *Query) Method() string { return q.method }
+
 // Arg returns the Go expression that supplies operand o: the argument of
 // a placeholder or the expression of a hole. It returns nil for numbers
 // written in the SQL and for unknown arguments.
