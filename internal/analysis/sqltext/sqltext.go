@@ -131,6 +131,7 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 	var qs []*Query
 	b := &builder{info: x.Info, flow: x}
 	b.indexBuilders(insp)
+	b.indexFuncs(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		q := b.query(cur.Node().(*ast.CallExpr))
 		if q == nil {
@@ -225,6 +226,8 @@ type builder struct {
 	// any other function, whose text is then unknown.
 	sb       map[types.Object][]*ast.CallExpr
 	sbLeaked map[types.Object]bool
+	// funcs are the package's functions that return a string first.
+	funcs map[*types.Func]*ast.FuncDecl
 }
 
 // query returns the Query a call runs, or nil if it runs none.
@@ -494,6 +497,8 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 		if len(call.Args) >= 1 {
 			return Text{{Expr: call.Args[0]}}
 		}
+	default:
+		return b.resultText(fn, call, depth)
 	}
 	return hole
 }
