@@ -68,31 +68,42 @@ func typeOf(p *Package, e ast.Expr) types.Type {
 }
 
 // rowLoop returns the loop that runs call once per row: the innermost
-// loop around it, in its own function, whose trip count is not a small
-// constant and whose iterations change a value in uses (the row's values
-// or the arguments of a helper call). A loop whose iterations bind the
-// same values (a retry loop) or run a statement per element of a short
-// literal list is passed over for the loop around it. It returns nil
-// when there is none, or when the loop builds the statement's text or
-// arguments in a loop of its own before running it (a chunked
-// multi-row statement, commitsize's concern).
-func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr) ast.Node {
+// loop around it, in its own function, whose iterations change a value
+// in uses (the row's values or the arguments of a helper call), when it
+// is a bulk data path (see bulk). Loops with a small constant trip count
+// (a literal list of kinds), over the command line's arguments, or whose
+// iterations bind the same values (a retry loop) are passed over for the
+// loop around them. w is the handle the statement writes to, nil when
+// unknown. rowLoop returns nil when there is no such loop or it is no
+// bulk path, when the statement leaves the loop or runs under a
+// once-flag or a rare condition (see leaves and guarded), or when the
+// loop builds the statement's text or arguments in a loop of its own
+// before running it (a chunked multi-row statement, commitsize's
+// concern).
+func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr, w ast.Expr) ast.Node {
+	fn := enclosingFunc(cur)
 	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		loop := c.Node()
 		switch loop.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return nil
 		}
-		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) || p.commandLine(loop) {
+		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.commandLine(loop) {
 			continue
 		}
 		if !p.varies(uses, loop) && !reads(loop) {
 			continue
 		}
-		if p.builtInLoop(call, loop) {
+		if p.builtInLoop(call, loop) || leaves(p.pass.TypesInfo, cur, loop) || p.guarded(cur, loop) {
 			return nil
 		}
-		return loop
+		if p.bulk(loop, fn, w, 0) {
+			return loop
+		}
+		// The loop that makes the rows counts the code's items, one
+		// request's or a record's few (the tags of each event), or
+		// cannot be told: not a bulk path, whatever loop is around it.
+		return nil
 	}
 	return nil
 }
@@ -120,18 +131,6 @@ func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 		})
 	}
 	return found
-}
-
-// ticks reports whether loop ranges over a channel of time.Time (a
-// ticker's C, time.Tick): one write per tick is a periodic write, not a
-// load.
-func (p *Package) ticks(loop ast.Node) bool {
-	r, ok := loop.(*ast.RangeStmt)
-	if !ok {
-		return false
-	}
-	ch, ok := typeOf(p, r.X).(*types.Chan)
-	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
 }
 
 // commandLine reports whether loop ranges over the program's command-line

@@ -73,7 +73,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if st == nil || seen[q.Call] || in.Scope.Foreign(q.Recv) != "" {
 			continue // seen: one call may run several statements of a list
 		}
-		if p.rowLoop(q.Cursor, st.uses, q.Call) == nil {
+		if p.rowLoop(q.Cursor, st.uses, q.Call, q.Recv) == nil {
 			continue
 		}
 		seen[q.Call] = true
@@ -89,7 +89,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 		for _, call := range calls {
 			cur, ok := p.Root.FindNode(call)
-			if !ok || p.rowLoop(cur, call.Args, call) == nil {
+			if !ok || p.rowLoop(cur, call.Args, call, handleArg(w, call)) == nil {
 				continue
 			}
 			h, ok := p.callHandle(w, call, enclosingFunc(cur))
@@ -105,6 +105,15 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 	}
 	return out
+}
+
+// handleArg returns the handle a call of the writer w passes it, or nil
+// when w uses a handle of its own.
+func handleArg(w *OneRow, call *ast.CallExpr) ast.Expr {
+	if w.Param >= 0 && w.Param < len(call.Args) {
+		return call.Args[w.Param]
+	}
+	return nil
 }
 
 // methodOfForeign reports whether call is a method call on a value the

@@ -11,5 +11,9 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), rowbyrow.Analyzer,
 		"example.com/fixtures/loader", "example.com/fixtures/silent", "example.com/fixtures/migrate",
-		"example.com/fixtures/helpers", "example.com/fixtures/ingest")
+		"example.com/fixtures/helpers", "example.com/fixtures/ingest",
+		"example.com/fixtures/importer", "example.com/fixtures/sqlfunc",
+		"example.com/fixtures/accounts", "example.com/fixtures/bookkeeping", "example.com/fixtures/seed",
+		"example.com/fixtures/migrations", "example.com/fixtures/leaving", "example.com/fixtures/bounded",
+		"example.com/fixtures/poller")
 }

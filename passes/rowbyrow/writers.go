@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -81,6 +82,9 @@ type Package struct {
 	sc   *scope.Result
 	// local are the package's own one-row writers.
 	local map[*types.Func]*OneRow
+	// calls caches dbCalls, computed when local had callsFor writers.
+	calls    map[*ast.FuncDecl][]ast.Node
+	callsFor int
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -105,11 +109,16 @@ func (p *Package) Of(fn *types.Func) *OneRow {
 
 func runWriters(pass *analysis.Pass) (any, error) {
 	p := &Package{pass: pass, local: make(map[*types.Func]*OneRow)}
-	if !runsSQL(pass.Pkg) {
+	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
+	if pq.Flow == nil && !runsSQL(pass.Pkg) {
+		// Neither DuckDB client code, whose queries QueriesAnalyzer
+		// found whatever it imports (a package that runs SQL on a handle
+		// of another package's, s.db.ExecContext with no import of
+		// database/sql), nor a package that can run SQL itself.
 		return p, nil
 	}
 	p.sc = scope.Of(pass, true, nil)
-	if pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries); pq.Flow != nil && pq.Flow == p.sc.Flow {
+	if pq.Flow != nil && pq.Flow == p.sc.Flow {
 		// DuckDB client code: QueriesAnalyzer found its queries, over
 		// the same value index.
 		p.Root, p.Queries = pq.Insp.Root(), pq.Local
@@ -127,8 +136,9 @@ func runWriters(pass *analysis.Pass) (any, error) {
 	return p, nil
 }
 
-// runsSQL reports whether pkg imports database/sql or sqlx itself: only
-// such a package can write a row by its own statement.
+// runsSQL reports whether pkg imports database/sql or sqlx itself: a
+// package out of DuckDB's scope can write a row by its own statement only
+// then.
 func runsSQL(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
 		if imp.Path() == "database/sql" || imp.Path() == sqlxPath {
@@ -151,8 +161,8 @@ func (p *Package) findWriters() {
 			continue
 		}
 		decl := enclosingDecl(q.Cursor)
-		if decl == nil || p.rowLoop(q.Cursor, st.uses, q.Call) != nil {
-			continue // a loop in the function itself: reported there
+		if decl == nil || !p.onlyWrite(decl, q.Cursor) {
+			continue // a loop in the function itself is reported there
 		}
 		fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		if fn == nil || p.local[fn] != nil {
@@ -173,6 +183,101 @@ func (p *Package) findWriters() {
 			break
 		}
 	}
+}
+
+// onlyWrite reports whether the call at cur is the one thing decl does
+// to a database, done on every call of decl: a genuine one-row writer.
+// decl must run no other statement (Prepare and BEGIN aside) and call no
+// other function of the package that does, and the call must not sit in
+// a loop, a branch or a function literal of decl (validation that returns
+// an error before it is fine). A helper that runs a cascade of DELETEs,
+// looks a row up before inserting it, or inserts only when a lookup
+// misses is not one: one call of it in a loop is not one row.
+func (p *Package) onlyWrite(decl *ast.FuncDecl, cur inspector.Cursor) bool {
+	for c := cur.Parent(); c.Node() != decl; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case nil, *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.CaseClause, *ast.CommClause, *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.IfStmt:
+			if within(cur.Node().Pos(), n.Body) || n.Else != nil && within(cur.Node().Pos(), n.Else) {
+				return false
+			}
+		}
+	}
+	for _, n := range p.dbCalls()[decl] {
+		if n != cur.Node() {
+			return false
+		}
+	}
+	return true
+}
+
+// dbCalls maps each function declaration of the package to the calls in
+// it that run SQL (its queries, Prepare and BEGIN aside) or call a
+// function that does (one of the package that runs SQL, directly or
+// through others, or a writer of another package). It is computed again
+// as writers are found.
+func (p *Package) dbCalls() map[*ast.FuncDecl][]ast.Node {
+	if p.calls != nil && p.callsFor == len(p.local) {
+		return p.calls
+	}
+	out := make(map[*ast.FuncDecl][]ast.Node)
+	runs := make(map[*types.Func]bool) // the package's functions that run SQL
+	for _, q := range p.Queries {
+		decl := declOf(q.Cursor)
+		if decl == nil {
+			continue
+		}
+		if fn, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+			runs[fn] = true
+		}
+		if !strings.HasPrefix(q.Method(), "Prepare") && q.Shape.Kind != sqltext.Begin {
+			out[decl] = append(out[decl], q.Call)
+		}
+	}
+	for range flow.MaxDepth {
+		grown := false
+		for fn, calls := range p.sc.Flow.Calls {
+			if !runs[fn.Origin()] {
+				continue
+			}
+			for _, call := range calls {
+				if cur, ok := p.Root.FindNode(call); ok {
+					if decl := declOf(cur); decl != nil {
+						if caller, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && !runs[caller] {
+							runs[caller], grown = true, true
+						}
+					}
+				}
+			}
+		}
+		if !grown {
+			break
+		}
+	}
+	for fn, calls := range p.sc.Flow.Calls {
+		if !runs[fn.Origin()] && p.Of(fn) == nil {
+			continue
+		}
+		for _, call := range calls {
+			if cur, ok := p.Root.FindNode(call); ok {
+				if decl := declOf(cur); decl != nil {
+					out[decl] = append(out[decl], call)
+				}
+			}
+		}
+	}
+	p.calls, p.callsFor = out, len(p.local)
+	return out
+}
+
+// declOf returns the function declaration cur is in, function literals
+// included, or nil.
+func declOf(cur inspector.Cursor) *ast.FuncDecl {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		return c.Node().(*ast.FuncDecl)
+	}
+	return nil
 }
 
 // growWriters adds to the package's writers the functions that call one
@@ -204,7 +309,7 @@ func (p *Package) growWriters() bool {
 			continue
 		}
 		h, ok := p.callHandle(w, call, decl)
-		if !ok || p.rowLoop(cur, call.Args, call) != nil {
+		if !ok || !p.onlyWrite(decl, cur) {
 			continue
 		}
 		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}

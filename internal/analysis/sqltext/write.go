@@ -111,8 +111,9 @@ func insertsOneRow(toks []Token) bool {
 
 // byKey reports whether the UPDATE or DELETE toks picks its rows by
 // comparing a column to a bound value (WHERE id = ?), with no join to
-// another table (the word join: FROM for UPDATE, USING for DELETE) and no
-// key list.
+// another table (the word join: FROM for UPDATE, USING for DELETE), no
+// key list and no range (ts < ?, BETWEEN, LIKE): a range selects a set of
+// rows, however many bound keys come with it.
 func byKey(toks []Token, join string) bool {
 	where := -1
 	for i, tk := range toks {
@@ -138,6 +139,9 @@ func byKey(toks []Token, join string) bool {
 		}
 		if isWord(tk, "IN") || isWord(tk, "ANY") || isWord(tk, "SELECT") {
 			return false // a key list or a subquery: many rows
+		}
+		if isWord(tk, "BETWEEN") || isWord(tk, "LIKE") || isWord(tk, "ILIKE") || tk.Kind == Punct && isComparison(tk.Text) {
+			return false // a range: a set of rows (bucket >= ? AND bucket < ?)
 		}
 		if isPunct(tk, "=") && i > where+1 && i+1 < len(toks) {
 			l, r := toks[i-1], toks[i+1]
