@@ -312,10 +312,11 @@ func (p *Package) selectInto(a ast.Node) *sqltext.Query {
 
 // bulkQuery reports whether the rows of q are data in bulk. Not so: the
 // catalog (one row per table or column), a result the SQL bounds to a few
-// rows (LIMIT 20, USING SAMPLE 10 ROWS, or a LIMIT the program binds to a
-// value it does not show: one request's page), and the rows of one
-// entity (WHERE team_id = ?) written back one by one to the handle w
-// they were read from. A page of a walk (LIMIT 100000) is bulk.
+// rows (LIMIT 20, USING SAMPLE 10 ROWS, or, outside a loop, a LIMIT the
+// program binds to a value it does not show: one request's page), and
+// the rows of one entity (WHERE team_id = ?) written back one by one to
+// the handle w they were read from. A page of a walk (LIMIT 100000, or
+// LIMIT ? in a loop over pages) is bulk.
 func (p *Package) bulkQuery(q *sqltext.Query, w ast.Expr) bool {
 	s := q.Shape
 	if s.Catalog {
@@ -332,7 +333,10 @@ func (p *Package) bulkQuery(q *sqltext.Query, w ast.Expr) bool {
 		if !ok {
 			n, ok = p.sc.Flow.ConstInt(q.Arg(op))
 		}
-		if !ok || n <= seedRows {
+		if ok && n <= seedRows || !ok && loopOf(q.Cursor, enclosingFunc(q.Cursor)) == nil {
+			// A few rows, or one page of a size the caller gives (one
+			// request's page); a page whose query runs in a loop is a
+			// page of a walk, however its size is set.
 			return false
 		}
 	}

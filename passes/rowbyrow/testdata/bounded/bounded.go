@@ -89,3 +89,24 @@ func TagEvents(ctx context.Context, db *sql.DB, events <-chan Event) error {
 	}
 	return nil
 }
+
+// ArchiveRecent copies one screen of recent messages, as many as the
+// request asks for.
+func ArchiveRecent(ctx context.Context, db *sql.DB, limit int) error {
+	rows, err := db.QueryContext(ctx, "SELECT id, body FROM messages ORDER BY at DESC LIMIT ?", limit)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var body string
+		if err := rows.Scan(&id, &body); err != nil {
+			return err
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO archived (id, body) VALUES (?, ?)", id, body); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

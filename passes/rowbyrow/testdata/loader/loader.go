@@ -280,3 +280,32 @@ func SaveReturning(ctx context.Context, db *sql.DB, events <-chan Event) ([]int6
 	}
 	return ids, nil
 }
+
+// CopyPages copies a table from another database page by page, the page
+// size the caller's flag: each page's rows are written one by one.
+func CopyPages(ctx context.Context, src, dst *sql.DB, page int) error { // want CopyPages:`walks: LIMIT/OFFSET walk at loader.go:288 over parameter 1`
+	for off := 0; ; off += page {
+		rows, err := src.QueryContext(ctx, "SELECT id, kind FROM events ORDER BY id LIMIT ? OFFSET ?", page, off)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() {
+			var id int64
+			var kind string
+			if err := rows.Scan(&id, &kind); err != nil {
+				rows.Close()
+				return err
+			}
+			if _, err := dst.ExecContext(ctx, "INSERT INTO events (id, kind) VALUES (?, ?)", id, kind); err != nil { // want `one-row INSERT per loop iteration \(each statement commits alone`
+				rows.Close()
+				return err
+			}
+			n++
+		}
+		rows.Close()
+		if n < page {
+			return rows.Err()
+		}
+	}
+}
