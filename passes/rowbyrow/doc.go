@@ -31,7 +31,11 @@
 // (bufio.Scanner, csv.Reader, json.Decoder, for { r.Read() }, a file's
 // lines), a channel fed by a producer, a queue reader (ReadMessage,
 // FetchMessage, Recv), an iterator, or a slice or map the function filled
-// in such a loop. The statement may run on a *sql.DB, *sql.Conn or
+// in such a loop; and the loop of a batch writer, a statement the
+// function prepares and runs per element of a slice or map it is given
+// (WriteBatch(rows), a sink's insertBatch(events)): preparing it is the
+// author's word that the batch is a load. The statement may run on a
+// *sql.DB, *sql.Conn or
 // *sql.Tx, through a prepared *sql.Stmt, through sqlx, or in a helper of
 // this package or another (a OneRow fact, computed by the Writers
 // analyzer, through up to eight helpers) that is a genuine one-row
@@ -55,8 +59,10 @@
 // bookkeeping row), multi-row statements (commitsize judges them), range
 // UPDATEs and DELETEs, statements in a closure or a goroutine, handles of
 // PostgreSQL, SQLite and MySQL (see package scope), and test files (see
-// -tests). Where the source cannot be told, the check says nothing: a loop
-// over a slice or map parameter, a struct field, another function's
-// result, or a count (for i := range n). Precision first: those misses
+// -tests), test helpers (a testing.TB parameter, a package named for
+// tests). Where the source cannot be told, the check says nothing: a loop
+// that runs a plain Exec per element of a slice or map parameter, a loop
+// over a struct field or another function's result, or a count (for i :=
+// range n). Precision first: those misses
 // are counted on real code, not guessed at.
 package rowbyrow

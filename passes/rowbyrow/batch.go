@@ -1,0 +1,69 @@
+package rowbyrow
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/rowalign/rowalign/internal/analysis/flow"
+)
+
+// batchWriter reports whether loop, in the function fn, is a batch
+// writer's loop: it ranges over a slice or map parameter of fn and runs
+// a prepared statement (a *sql.Stmt) per element. How many elements a
+// parameter holds only the callers know, and the check does not guess
+// it for a plain Exec (the few members of a team, the files of one
+// upload); but a statement prepared to be run per element is the
+// author's own word that the batch is a load (WriteBatch(rows),
+// InsertRows(page), a pipeline sink's insertBatch(events)). Test helpers
+// (a testing.TB parameter, a package named for tests) are not loads.
+func (p *Package) batchWriter(loop ast.Node, fn ast.Node, call *ast.CallExpr) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok || !p.prepared(call) || testHelper(p.pass.Pkg, p.pass.TypesInfo, fn) {
+		return false
+	}
+	x := ast.Unparen(r.X)
+	if s, ok := x.(*ast.SliceExpr); ok {
+		x = ast.Unparen(s.X)
+	}
+	v, ok := p.sc.Flow.ObjectOf(x).(*types.Var)
+	if !ok {
+		return false
+	}
+	param, ok := p.sc.Flow.Params[v]
+	if !ok || param.Func == nil || !within(v.Pos(), fn) {
+		return false
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// testHelper reports whether fn is test support: it takes a testing.T,
+// B or TB, or its package is named for tests (testutil, testhelper,
+// fixtures ...).
+func testHelper(pkg *types.Package, info *types.Info, fn ast.Node) bool {
+	name := strings.ToLower(pkg.Name())
+	if strings.Contains(name, "test") || strings.Contains(name, "fixture") || strings.Contains(name, "mock") {
+		return true
+	}
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, field := range ft.Params.List {
+		t := info.TypeOf(field.Type)
+		if flow.IsNamed(t, "testing", "T") || flow.IsNamed(t, "testing", "B") || flow.IsNamed(t, "testing", "TB") {
+			return true
+		}
+	}
+	return false
+}
