@@ -81,7 +81,13 @@ func typeOf(p *Package, e ast.Expr) types.Type {
 // before running it (a chunked multi-row statement, commitsize's
 // concern).
 func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr, w ast.Expr) ast.Node {
+	// Where the loop's source is looked for: the function declaration,
+	// closures included (records read before s.Transact(ctx, func(tx)
+	// {...}) are ranged over inside it).
 	fn := enclosingFunc(cur)
+	if d := declOf(cur); d != nil {
+		fn = d
+	}
 	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		loop := c.Node()
 		switch loop.(type) {

@@ -309,3 +309,32 @@ func CopyPages(ctx context.Context, src, dst *sql.DB, page int) error { // want 
 		}
 	}
 }
+
+// ImportInTx reads a CSV file whole, then writes its records inside the
+// callback its transaction helper runs.
+func ImportInTx(ctx context.Context, db *sql.DB, r io.Reader) error {
+	records, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return err
+	}
+	return inTx(ctx, db, func(tx *sql.Tx) error {
+		for _, rec := range records[1:] {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO users VALUES (?, ?)", rec[0], rec[1]); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction`
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
