@@ -23,24 +23,25 @@ var doc string
 var Check, Analyzer = checker.Define(settings.RowByRow, doc, run, Writers)
 
 // What a row costs, written in each of the ways the check tells apart:
-// medians of 3 rounds of 20,000 rows of 3 columns (BIGINT, VARCHAR,
-// DOUBLE), DuckDB 1.5.6 through duckdb-go v2.10506.0, on the shared
-// 2-core machine at a load of 6 to 26, 2026-12-01
+// 3 columns (BIGINT, VARCHAR, DOUBLE), DuckDB 1.5.6 through duckdb-go
+// v2.10506.0, on the shared 2-core machine, 2026-12-01: the medians of 13
+// interleaved rounds in three runs, 3 of 20,000 rows at a load of 6 to
+// 26, 5 of 10,000 at 16 to 22 and 5 of 20,000 at 23 to 32
 // (docs/measurements.md#row-by-row-writes, go run ./scripts/measure
-// rowbyrow -repeat 3 20000). Loaded-machine figures: their ratios, not
-// their microseconds, are what the message stands on.
+// rowbyrow -repeat 5 -ways 0,1,2,5 20000). Loaded-machine figures: their
+// ratios, not their microseconds, are what the message stands on.
 const (
 	// autocommitMicros: db.ExecContext(INSERT ... VALUES (?, ?, ?)) per
-	// row, each statement its own commit (1,898 to 2,957 µs).
+	// row, each statement its own commit (1,222 to 3,532 µs, median 2,135).
 	autocommitMicros = 2_100
 	// txExecMicros: tx.ExecContext(INSERT ...) per row inside one
-	// transaction (549 to 771 µs).
+	// transaction (521 to 1,647 µs, median 723).
 	txExecMicros = 720
 	// txPreparedMicros: a prepared INSERT, stmt.ExecContext per row,
-	// inside one transaction (155 to 293 µs).
+	// inside one transaction (143 to 437 µs, median 230).
 	txPreparedMicros = 220
 	// appenderMicros: duckdb-go's Appender, AppendRow per row, inside
-	// one transaction (1.6 to 7.3 µs).
+	// one transaction (1.2 to 16.4 µs, median 6.1).
 	appenderMicros = 6
 )
 

@@ -82,9 +82,8 @@ type Package struct {
 	sc   *scope.Result
 	// local are the package's own one-row writers.
 	local map[*types.Func]*OneRow
-	// calls caches dbCalls, computed when local had callsFor writers.
-	calls    map[*ast.FuncDecl][]ast.Node
-	callsFor int
+	// calls caches dbCalls.
+	calls map[*ast.FuncDecl][]ast.Node
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -215,16 +214,31 @@ func (p *Package) onlyWrite(decl *ast.FuncDecl, cur inspector.Cursor) bool {
 // dbCalls maps each function declaration of the package to the calls in
 // it that run SQL (its queries, Prepare and BEGIN aside) or call a
 // function that does (one of the package that runs SQL, directly or
-// through others, or a writer of another package). It is computed again
-// as writers are found.
+// through others, or a writer of another package). The package's own
+// writers run SQL, so the map does not change as they are found: it is
+// computed once.
 func (p *Package) dbCalls() map[*ast.FuncDecl][]ast.Node {
-	if p.calls != nil && p.callsFor == len(p.local) {
+	if p.calls != nil {
 		return p.calls
+	}
+	// The declaration around each call, in one walk of the syntax.
+	declAt := make(map[*ast.CallExpr]*ast.FuncDecl)
+	for _, f := range p.pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				ast.Inspect(decl.Body, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						declAt[call] = decl
+					}
+					return true
+				})
+			}
+		}
 	}
 	out := make(map[*ast.FuncDecl][]ast.Node)
 	runs := make(map[*types.Func]bool) // the package's functions that run SQL
 	for _, q := range p.Queries {
-		decl := declOf(q.Cursor)
+		decl := declAt[q.Call]
 		if decl == nil {
 			continue
 		}
@@ -242,11 +256,9 @@ func (p *Package) dbCalls() map[*ast.FuncDecl][]ast.Node {
 				continue
 			}
 			for _, call := range calls {
-				if cur, ok := p.Root.FindNode(call); ok {
-					if decl := declOf(cur); decl != nil {
-						if caller, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && !runs[caller] {
-							runs[caller], grown = true, true
-						}
+				if decl := declAt[call]; decl != nil {
+					if caller, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && !runs[caller] {
+						runs[caller], grown = true, true
 					}
 				}
 			}
@@ -260,14 +272,12 @@ func (p *Package) dbCalls() map[*ast.FuncDecl][]ast.Node {
 			continue
 		}
 		for _, call := range calls {
-			if cur, ok := p.Root.FindNode(call); ok {
-				if decl := declOf(cur); decl != nil {
-					out[decl] = append(out[decl], call)
-				}
+			if decl := declAt[call]; decl != nil {
+				out[decl] = append(out[decl], call)
 			}
 		}
 	}
-	p.calls, p.callsFor = out, len(p.local)
+	p.calls = out
 	return out
 }
 
