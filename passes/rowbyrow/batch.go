@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 )
 
 // batchWriter reports whether loop, in the function fn, is a batch
@@ -62,6 +63,34 @@ func testHelper(pkg *types.Package, info *types.Info, fn ast.Node) bool {
 	for _, field := range ft.Params.List {
 		t := info.TypeOf(field.Type)
 		if flow.IsNamed(t, "testing", "T") || flow.IsNamed(t, "testing", "B") || flow.IsNamed(t, "testing", "TB") {
+			return true
+		}
+	}
+	return false
+}
+
+// commitLoops returns the loops that commit into DuckDB every n rows
+// (pagewalk's Batch walks: if (i+1)%n == 0 { tx.Commit() }, a transaction
+// per chunk of n). Committing in batches is the author's word that the
+// rows are a load, wherever they come from.
+func commitLoops(r *pagewalk.Result) map[ast.Node]bool {
+	out := make(map[ast.Node]bool)
+	if r == nil {
+		return out
+	}
+	for _, w := range r.Walks {
+		if w.Strategy == pagewalk.Batch && w.Write && w.Loop() != nil {
+			out[w.Loop()] = true
+		}
+	}
+	return out
+}
+
+// inCommitLoop reports whether loop is, or is inside, one of the
+// package's commit loops within the function fn.
+func (p *Package) inCommitLoop(loop ast.Node, fn ast.Node) bool {
+	for l := range p.commits {
+		if l.Pos() <= loop.Pos() && loop.End() <= l.End() && within(l.Pos(), fn) {
 			return true
 		}
 	}

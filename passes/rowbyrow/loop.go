@@ -103,7 +103,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 		if p.builtInLoop(call, loop) || leaves(p.pass.TypesInfo, cur, loop) || p.guarded(cur, loop) {
 			return nil
 		}
-		if p.bulk(loop, fn, w, 0) || p.batchWriter(loop, fn, call) {
+		if p.bulk(loop, fn, w, 0) || p.batchWriter(loop, fn, call) || p.inCommitLoop(loop, fn) {
 			return loop
 		}
 		// The loop that makes the rows counts the code's items, one

@@ -15,5 +15,6 @@ func Test(t *testing.T) {
 		"example.com/fixtures/importer", "example.com/fixtures/sqlfunc",
 		"example.com/fixtures/accounts", "example.com/fixtures/bookkeeping", "example.com/fixtures/seed",
 		"example.com/fixtures/migrations", "example.com/fixtures/leaving", "example.com/fixtures/bounded",
-		"example.com/fixtures/poller", "example.com/fixtures/candles", "example.com/fixtures/candletest")
+		"example.com/fixtures/poller", "example.com/fixtures/candles", "example.com/fixtures/candletest",
+		"example.com/fixtures/commitloop")
 }

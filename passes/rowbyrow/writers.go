@@ -54,14 +54,7 @@ type OneRow struct {
 func (*OneRow) AFact() {}
 
 func (f *OneRow) String() string {
-	return "writes one row: " + f.Kind + " on " + cmpOr(f.Handle, "?") + " handle"
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
+	return "writes one row: " + f.Kind + " on " + cmp.Or(f.Handle, "?") + " handle"
 }
 
 // Handle kinds of OneRow.Handle.
@@ -84,6 +77,9 @@ type Package struct {
 	local map[*types.Func]*OneRow
 	// calls caches dbCalls.
 	calls map[*ast.FuncDecl][]ast.Node
+	// commits are the package's commit loops (see commitLoops), set by
+	// the check before it looks for loops.
+	commits map[ast.Node]bool
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -290,10 +286,10 @@ func declOf(cur inspector.Cursor) *ast.FuncDecl {
 	return nil
 }
 
-// growWriters adds to the package's writers the functions that call one
-// outside a loop over rows, and reports whether it added any. Calls are
-// visited in source order, so that a function calling two writers always
-// takes the first one's kind.
+// growWriters adds to the package's writers the functions whose one
+// database call is a call of one, made on every call (see onlyWrite),
+// and reports whether it added any. Calls are visited in source order,
+// so that the result does not depend on map order.
 func (p *Package) growWriters() bool {
 	var called []*ast.CallExpr
 	for fn, calls := range p.sc.Flow.Calls {

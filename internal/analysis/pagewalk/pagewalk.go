@@ -114,6 +114,10 @@ type Walk struct {
 // is reported at the loop, and the one-page paths stay silent.
 func (w *Walk) Calls() []ast.Node { return w.calls }
 
+// Loop returns the for or range statement that walks or commits, nil for
+// a walk another package's function runs.
+func (w *Walk) Loop() ast.Node { return w.loop }
+
 // ReportAt returns where a finding about the walk's strategy stands:
 // its Calls, or else its query or commit.
 func (w *Walk) ReportAt() []ast.Node {
