@@ -11,7 +11,7 @@ import (
 
 // batchWriter reports whether loop, in the function fn, is a batch
 // writer's loop: it ranges over a slice or map parameter of fn and runs
-// a prepared statement (a *sql.Stmt) per element. How many elements a
+// a prepared statement (a *sql.Stmt) per element, and no other. How many elements a
 // parameter holds only the callers know, and the check does not guess
 // it for a plain Exec (the few members of a team, the files of one
 // upload); but a statement prepared to be run per element is the
@@ -37,9 +37,19 @@ func (p *Package) batchWriter(loop ast.Node, fn ast.Node, call *ast.CallExpr) bo
 	}
 	switch v.Type().Underlying().(type) {
 	case *types.Slice, *types.Map:
-		return true
+	default:
+		return false
 	}
-	return false
+	// The loop runs that statement and nothing else on the database: a
+	// loop that also writes other tables per element (a file's row in
+	// one, its columns in another) builds a catalogue of what it is
+	// given, it does not load it.
+	for _, q := range p.Queries {
+		if q.Call != call && within(q.Call.Pos(), r.Body) {
+			return false
+		}
+	}
+	return true
 }
 
 // testHelper reports whether fn is test support: it takes a testing.T,

@@ -338,3 +338,26 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
+
+type change struct {
+	Op   string
+	ID   int64
+	Kind string
+}
+
+// Apply replays a change feed: every change is one statement, the
+// insert or the delete.
+func Apply(ctx context.Context, db *sql.DB, changes <-chan change) error {
+	for c := range changes {
+		var err error
+		if c.Op == "delete" {
+			_, err = db.ExecContext(ctx, "DELETE FROM events WHERE id = ?", c.ID) // want `one-row DELETE per loop iteration`
+		} else {
+			_, err = db.ExecContext(ctx, "INSERT OR REPLACE INTO events (id, kind) VALUES (?, ?)", c.ID, c.Kind) // want `one-row INSERT per loop iteration`
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
