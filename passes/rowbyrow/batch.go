@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 )
@@ -105,4 +107,31 @@ func (p *Package) inCommitLoop(loop ast.Node, fn ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// handsBulk reports whether call, of the per-element writer w, hands it
+// rows read in bulk: the argument is a slice or map its caller filled in
+// a bulk loop (the lines of a file, the rows of a query; see bulkValue).
+func (p *Package) handsBulk(cur inspector.Cursor, call *ast.CallExpr, w *OneRow) bool {
+	i := w.Each - 1
+	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() {
+		return false
+	}
+	fn := enclosingFunc(cur)
+	if d := declOf(cur); d != nil {
+		fn = d
+	}
+	if testHelper(p.pass.Pkg, p.pass.TypesInfo, fn) {
+		return false
+	}
+	return p.bulkValue(call.Args[i], fn, handleArg(w, call), 0)
+}
+
+// paramName returns the name of fn's parameter i, or "argument".
+func paramName(fn *types.Func, i int) string {
+	params := fn.Signature().Params()
+	if i < params.Len() && params.At(i).Name() != "" && params.At(i).Name() != "_" {
+		return params.At(i).Name()
+	}
+	return "argument"
 }

@@ -42,7 +42,9 @@
 // this package or another (a OneRow fact, computed by the Writers
 // analyzer, through up to eight helpers) that is a genuine one-row
 // writer: the statement is the one thing it runs on the database, on
-// every call.
+// every call. A helper that writes one row per element of a slice or map
+// it is given (EnqueueBatch(items)) is reported at a call that hands it
+// rows read in bulk (a slice the caller filled in a bulk loop).
 //
 // No fix is suggested. Wrapping an autocommit loop in a transaction
 // changes what stays written when a row fails in mid-loop, and the

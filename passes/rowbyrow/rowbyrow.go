@@ -91,14 +91,25 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 		for _, call := range calls {
 			cur, ok := p.Root.FindNode(call)
-			if !ok || p.rowLoop(cur, call.Args, call, handleArg(w, call)) == nil {
+			if !ok {
 				continue
+			}
+			var what string
+			if w.Each > 0 {
+				if !p.handsBulk(cur, call, w) {
+					continue
+				}
+				what = fmt.Sprintf("%s writes one row per element of its %s (%s) and is handed rows read in bulk", fn.Name(), paramName(fn, w.Each-1), w.Kind)
+			} else {
+				if p.rowLoop(cur, call.Args, call, handleArg(w, call)) == nil {
+					continue
+				}
+				what = fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
 			}
 			h, ok := p.callHandle(w, call, enclosingFunc(cur))
 			if !ok || w.Param < 0 && methodOfForeign(in, call) {
 				continue
 			}
-			what := fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
 			d := finding(call, what, kindOf(w.Kind), h, false, in.Settings.RowGroup)
 			if w.Param >= 0 && w.Param < len(call.Args) {
 				d = withWhy(d, in.Scope.Why(call.Args[w.Param]))

@@ -2,6 +2,7 @@ package rowbyrow
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -48,12 +49,19 @@ type OneRow struct {
 	// when it is not a parameter: the caller's argument then says what it
 	// is (a *sql.Tx or a *sql.DB), and which engine it talks to.
 	Param int
+	// Each is, when the function writes one row per element of a slice
+	// or map parameter (for _, it := range items { INSERT }), that
+	// parameter's index plus one; 0 for one row per call.
+	Each int
 }
 
 // AFact marks OneRow as an analysis fact.
 func (*OneRow) AFact() {}
 
 func (f *OneRow) String() string {
+	if f.Each > 0 {
+		return fmt.Sprintf("writes one row per element of parameter %d: %s on %s handle", f.Each-1, f.Kind, cmp.Or(f.Handle, "?"))
+	}
 	return "writes one row: " + f.Kind + " on " + cmp.Or(f.Handle, "?") + " handle"
 }
 
@@ -156,14 +164,20 @@ func (p *Package) findWriters() {
 			continue
 		}
 		decl := enclosingDecl(q.Cursor)
-		if decl == nil || !p.onlyWrite(decl, q.Cursor) {
-			continue // a loop in the function itself is reported there
+		if decl == nil {
+			continue
+		}
+		each := -1
+		if !p.onlyWrite(decl, q.Cursor) {
+			if each = p.eachWrite(decl, q.Cursor, st, q.Call); each < 0 {
+				continue // a loop in the function itself is reported there
+			}
 		}
 		fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		if fn == nil || p.local[fn] != nil {
 			continue
 		}
-		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl)}
+		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl), Each: each + 1}
 		if f.Param >= 0 {
 			f.Handle = unknownTx // decided by each caller's argument
 		} else if !duck {
@@ -189,7 +203,25 @@ func (p *Package) findWriters() {
 // looks a row up before inserting it, or inserts only when a lookup
 // misses is not one: one call of it in a loop is not one row.
 func (p *Package) onlyWrite(decl *ast.FuncDecl, cur inspector.Cursor) bool {
-	for c := cur.Parent(); c.Node() != decl; c = c.Parent() {
+	return plainPath(cur, decl) && p.onlyCall(decl, cur.Node())
+}
+
+// onlyCall reports whether call is decl's one database call.
+func (p *Package) onlyCall(decl *ast.FuncDecl, call ast.Node) bool {
+	for _, n := range p.dbCalls()[decl] {
+		if n != call {
+			return false
+		}
+	}
+	return true
+}
+
+// plainPath reports whether the node at cur runs whenever top (a
+// function declaration or a loop around cur) does: no loop, branch,
+// function literal, defer or go statement stands between them (an if's
+// init and condition run; its branches may not).
+func plainPath(cur inspector.Cursor, top ast.Node) bool {
+	for c := cur.Parent(); c.Node() != top; c = c.Parent() {
 		switch n := c.Node().(type) {
 		case nil, *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.CaseClause, *ast.CommClause, *ast.DeferStmt, *ast.GoStmt:
 			return false
@@ -199,12 +231,38 @@ func (p *Package) onlyWrite(decl *ast.FuncDecl, cur inspector.Cursor) bool {
 			}
 		}
 	}
-	for _, n := range p.dbCalls()[decl] {
-		if n != cur.Node() {
-			return false
-		}
-	}
 	return true
+}
+
+// eachWrite returns the index of the slice or map parameter of decl that
+// the statement at cur writes one row per element of, or -1: the
+// statement is decl's one database call, run on every element of a
+// range over the parameter, on every call, and not prepared (a prepared
+// one is a batch writer's loop, reported where it is; see batchWriter).
+// How many elements there are only the callers know: a caller that
+// hands it rows read in bulk is reported at its call.
+func (p *Package) eachWrite(decl *ast.FuncDecl, cur inspector.Cursor, st *stmt, call *ast.CallExpr) int {
+	loop, ok := loopOf(cur, decl).(*ast.RangeStmt)
+	if !ok || p.prepared(call) || testHelper(p.pass.Pkg, p.pass.TypesInfo, decl) {
+		return -1
+	}
+	lc, ok := p.Root.FindNode(loop)
+	if !ok || !plainPath(cur, loop) || !plainPath(lc, decl) || !p.varies(st.uses, loop) || !p.onlyCall(decl, call) {
+		return -1
+	}
+	v, ok := p.sc.Flow.ObjectOf(ast.Unparen(loop.X)).(*types.Var)
+	if !ok {
+		return -1
+	}
+	param, ok := p.sc.Flow.Params[v]
+	if !ok || param.Func == nil || p.pass.TypesInfo.Defs[decl.Name] != param.Func || param.Variadic {
+		return -1
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return param.Index
+	}
+	return -1
 }
 
 // dbCalls maps each function declaration of the package to the calls in
@@ -315,8 +373,8 @@ func (p *Package) growWriters() bool {
 			continue
 		}
 		h, ok := p.callHandle(w, call, decl)
-		if !ok || !p.onlyWrite(decl, cur) {
-			continue
+		if !ok || w.Each > 0 || !p.onlyWrite(decl, cur) {
+			continue // a call of a per-element writer is no one row
 		}
 		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}
 		if w.Param >= 0 && w.Param < len(call.Args) {
