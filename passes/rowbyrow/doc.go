@@ -57,8 +57,8 @@
 // the program binds to a value it does not show, USING SAMPLE n ROWS);
 // one key's rows (WHERE team_id = ?) written back to the handle they came
 // from. Nor pollers (loops that sleep or wait on a ticker), statements
-// that leave the loop (return, break) or run for some rows only (under an
-// if with no else, a once-flag, a modulus or a clock), helpers that run more than one statement (a cascade of
+// that leave the loop (return, break) or run for some rows only (for the
+// keys missing from a map, under a once-flag, a modulus or a clock), helpers that run more than one statement (a cascade of
 // DELETEs, a lookup before an insert, a migration file and its
 // bookkeeping row), multi-row statements (commitsize judges them), range
 // UPDATEs and DELETEs, statements in a closure or a goroutine, handles of

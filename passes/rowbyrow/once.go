@@ -82,10 +82,10 @@ func exits(info *types.Info, s ast.Stmt, c inspector.Cursor, loop ast.Node) bool
 }
 
 // guarded reports whether the statement at cur runs, inside loop, under
-// a condition that may let few iterations reach it: an if without else
-// (a filter), or a branch of an if/else whose condition is a flag set in
-// the same branch (if !done { done = true; ... }), a modulus (if
-// n%10000 == 0) or the clock (if time.Since(last) > time.Minute).
+// a condition that may let few iterations reach it: a test of a key's
+// membership in a map (if !present[name]), a flag set in the same branch
+// (if !done { done = true; ... }), a modulus (if n%10000 == 0) or the
+// clock (if time.Since(last) > time.Minute).
 func (p *Package) guarded(cur inspector.Cursor, loop ast.Node) bool {
 	info := p.pass.TypesInfo
 	for c := cur.Parent(); c.Node() != loop && c.Node() != nil; c = c.Parent() {
@@ -93,12 +93,12 @@ func (p *Package) guarded(cur inspector.Cursor, loop ast.Node) bool {
 		if !ok || !within(cur.Node().Pos(), ifs.Body) {
 			continue
 		}
-		if ifs.Else == nil {
-			// A row for the iterations a filter lets through (if !ok {
-			// DELETE ... } for the files that went away): how many, the
-			// source does not show. A statement on both branches of an
-			// if/else, or in a switch (a change feed's insert, update and
-			// delete), runs for every row.
+		if ifs.Else == nil && p.membership(ifs) {
+			// A row per key missing from (or found in) another set: the
+			// difference of two listings (the files that went away since
+			// the last sync), how many the source does not show. A
+			// filter on the row's values (if cents >= 100_000) is a
+			// load's filter and is reported.
 			return true
 		}
 		rare := false
@@ -122,4 +122,24 @@ func (p *Package) guarded(cur inspector.Cursor, loop ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// membership reports whether the condition of ifs tests a key against a
+// map: if !present[k], if _, ok := seen[k]; !ok.
+func (p *Package) membership(ifs *ast.IfStmt) bool {
+	found := false
+	for _, n := range []ast.Node{ifs.Init, ifs.Cond} {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok {
+				if _, isMap := typeOf(p, ix.X).(*types.Map); isMap {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
