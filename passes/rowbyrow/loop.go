@@ -116,7 +116,8 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 
 // varies reports whether a variable read in uses is declared or written
 // inside loop: a range variable, the loop counter, a line read in the
-// body, a variable whose address the body hands to Scan.
+// body, a variable whose address the body hands to Scan, a slice whose
+// elements the body sets (vals[i] = row[c]).
 func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 	found := false
 	for _, e := range uses {
@@ -132,7 +133,7 @@ func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 			if !ok || v.IsField() {
 				return true
 			}
-			found = within(v.Pos(), loop) || p.writtenIn(v, loop)
+			found = within(v.Pos(), loop) || p.writtenIn(v, loop) || p.elementSetIn(v, loop)
 			return !found
 		})
 	}
@@ -205,16 +206,35 @@ func (p *Package) writtenIn(v types.Object, n ast.Node) bool {
 	return false
 }
 
-// builtInLoop reports whether a variable call reads (the statement's
-// text, a strings.Builder, an argument slice) is written, or has a
-// method called on it, in a loop inside loop that ends before call: the
-// statement is then built row by row and run once per chunk.
+// elementSetIn reports whether an element of v is assigned inside n
+// (v[i] = x, v[k] += x).
+func (p *Package) elementSetIn(v types.Object, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if as, ok := m.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && p.sc.Flow.ObjectOf(ix.X) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// builtInLoop reports whether a string or strings.Builder variable call
+// reads (the statement's text) is written, or has a method called on it,
+// in a loop inside loop that ends before call: the statement is then
+// built row by row and run once per chunk. The values bound to a one-row
+// text may be gathered in a loop of their own (vals[i] = ... per column):
+// that builds one row, not many.
 func (p *Package) builtInLoop(call *ast.CallExpr, loop ast.Node) bool {
 	objs := make(map[types.Object]bool)
 	for _, e := range call.Args {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() {
+				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && (isString(v.Type()) || flow.IsNamed(v.Type(), "strings", "Builder")) {
 					objs[v] = true
 				}
 			}
@@ -269,4 +289,9 @@ func (p *Package) methodCalledIn(v types.Object, n ast.Node) bool {
 // within reports whether pos is inside n.
 func within(pos token.Pos, n ast.Node) bool {
 	return n.Pos() <= pos && pos < n.End()
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
