@@ -111,12 +111,45 @@ func overDefaults(settings any) (any, error) {
 	if err := json.Unmarshal(b, &user); err != nil {
 		return nil, fmt.Errorf("rowalign settings: must be a mapping of %s, got %s", strings.Join(Keys(), ", "), b)
 	}
+	lists := listKeys()
 	for k, v := range user {
 		// encoding/json matches keys case-insensitively: lowercase them
 		// so that a default never sits beside the user's key.
-		defaults[strings.ToLower(k)] = v
+		k = strings.ToLower(k)
+		if str, ok := v.(string); ok && lists[k] {
+			v = splitList(str)
+		}
+		defaults[k] = v
 	}
 	return defaults, nil
+}
+
+// listKeys returns the settings whose value is a list (checks, wrappers).
+func listKeys() map[string]bool {
+	lists := make(map[string]bool)
+	for f := range reflect.TypeFor[analyzer.Settings]().Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Type == reflect.TypeFor[[]string]() {
+			lists[name] = true
+		}
+	}
+	return lists
+}
+
+// splitList reads a list setting written as a string the way its flag
+// reads it: comma-separated, spaces trimmed. `checks: -commitsize` (YAML
+// reads a string) failed with Go's "cannot unmarshal string into Go
+// struct field Settings.checks of type []string"; it means what
+// -checks=-commitsize means, and `checks: all, -appendertx` what
+// -checks='all, -appendertx' does.
+func splitList(s string) []any {
+	l := []any{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			l = append(l, p)
+		}
+	}
+	return l
 }
 
 // unwrapDecode drops DecodeSettings' "decoding settings: json:" prefixes,

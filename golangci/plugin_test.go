@@ -2,6 +2,7 @@ package golangci_test
 
 import (
 	"flag"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,6 +56,11 @@ func TestDecode(t *testing.T) {
 		// default win over a differently cased key.
 		{"case", map[string]any{"Scope": "all"}, func(c *settings.Settings) { c.Scope = settings.ScopeAll }},
 		{"checks", map[string]any{"checks": []any{"all", "-appendertx"}}, func(c *settings.Settings) { c.Checks = []string{"all", "-appendertx"} }},
+		// A list written as a string reads as its flag does: `checks:
+		// -commitsize` failed with Go's unmarshal error.
+		{"checks string", map[string]any{"checks": "-commitsize"}, func(c *settings.Settings) { c.Checks = []string{"-commitsize"} }},
+		{"checks string list", map[string]any{"checks": "all, -appendertx"}, func(c *settings.Settings) { c.Checks = []string{"all", "-appendertx"} }},
+		{"wrappers string", map[string]any{"wrappers": "example.com/app/db"}, func(c *settings.Settings) { c.Wrappers = []string{"example.com/app/db"} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := golangci.Decode(tc.settings)
@@ -82,6 +88,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"not a multiple", map[string]any{"row-group-size": 100000}, []string{"row group size 100000", "2048"}},
 		{"scope", map[string]any{"scope": "everything"}, []string{`scope "everything"`}},
 		{"checks", map[string]any{"checks": []any{"all", "-nosuch"}}, []string{`no check named "nosuch"`}},
+		{"checks string", map[string]any{"checks": "-nosuch"}, []string{`no check named "nosuch"`}},
+		{"checks empty string", map[string]any{"checks": ""}, []string{"the list is empty"}},
 		{"not a mapping", []any{"scope"}, []string{"must be a mapping"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,5 +121,21 @@ func TestKeys(t *testing.T) {
 	a.Flags.VisitAll(func(*flag.Flag) { n++ })
 	if n != len(keys) {
 		t.Errorf("%d flags but %d settings %v", n, len(keys), keys)
+	}
+}
+
+// TestReadmeMisspelt: the README quotes the error a misspelt setting gives.
+func TestReadmeMisspelt(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = golangci.New(map[string]any{"row-group-sise": 245760})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	quoted := "`" + strings.TrimPrefix(err.Error(), "rowalign settings: ") + "`"
+	if !strings.Contains(string(readme), quoted) {
+		t.Errorf("README.md does not quote the misspelt setting's error %s", quoted)
 	}
 }

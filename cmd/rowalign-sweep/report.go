@@ -35,8 +35,8 @@ func printTable(w io.Writer, r report) {
 		fmt.Fprintf(w, "machine load (other processes count): %s\n", r.Load)
 	}
 	fmt.Fprintf(w, "%s, %s, DuckDB %s; medians of the runs column (%d repetitions asked, rounds alternate the order, each run its own process)\n\n", r.Date, r.Machine, r.Info.DuckDB, r.Reps)
-	fmt.Fprintln(w, "| strategy | page rows | aligned | wall s | vs scan | CPU s | checkpoint s | peak RSS MiB | runs |")
-	fmt.Fprintln(w, "|---|---:|:---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| strategy | page rows | aligned | wall s | vs scan | CPU s | checkpoint s | file MB | row groups (partial) | peak RSS MiB | runs |")
+	fmt.Fprintln(w, "|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, res := range r.Results {
 		page, aligned := "", ""
 		if bench.Sized(res.Config.Strategy) {
@@ -47,75 +47,31 @@ func printTable(w io.Writer, r report) {
 			}
 		}
 		if res.Reps == 0 {
-			fmt.Fprintf(w, "| %s | %s | %s | failed: %s | | | | | 0 |\n", res.Config.Strategy, page, aligned, oneLine(res.Err))
+			fmt.Fprintf(w, "| %s | %s | %s | failed: %s | | | | | | | 0 |\n", res.Config.Strategy, page, aligned, oneLine(res.Err))
 			continue
 		}
-		ratio, ckpt := "", ""
+		ratio, ckpt, file, groups := "", "", "", ""
 		if scan != nil && !bench.Writes(res.Config.Strategy) {
 			ratio = fmt.Sprintf("%.2f", res.Wall.Seconds()/scan.Wall.Seconds())
 		}
 		if bench.Writes(res.Config.Strategy) {
 			ckpt = secs(res.Checkpoint)
+			if res.FileBytes > 0 { // a report saved before these were recorded has none
+				file = fmt.Sprintf("%.1f", float64(res.FileBytes)/1e6)
+				groups = fmt.Sprintf("%d (%d)", res.Groups, res.PartialGroups)
+			}
 		}
 		name := res.Config.Strategy
 		if res.Config.Strategy == bench.Pager {
 			name = fmt.Sprintf("pager (%d rg)", res.Config.Groups)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %.0f | %d |\n", name, page, aligned, secs(res.Wall), ratio,
-			secs(res.CPU), ckpt, float64(res.MaxRSS)/(1<<20), res.Reps)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %d |\n", name, page, aligned, secs(res.Wall), ratio,
+			secs(res.CPU), ckpt, file, groups, float64(res.MaxRSS)/(1<<20), res.Reps)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "wall: the walk (for writes: the walk and the final CHECKPOINT); checkpoint: that CHECKPOINT alone;")
+	fmt.Fprintln(w, "file MB and row groups: the written table after the CHECKPOINT (partial: groups before the last that are not full);")
 	fmt.Fprintln(w, "peak RSS: the measuring process's maxrss; every row of every column is scanned into Go values.")
-	if lines := ratios(r.Results); len(lines) > 0 {
-		fmt.Fprintln(w, "\nratios:")
-		for _, l := range lines {
-			fmt.Fprintln(w, "  "+l)
-		}
-	}
-}
-
-// ratios computes the pager's goals (issue 4) from whatever was measured.
-func ratios(rs []bench.Result) []string {
-	find := func(strategy string, rows int64) *bench.Result {
-		for i := range rs {
-			if rs[i].Config.Strategy == strategy && rs[i].Config.PageRows == rows && rs[i].Reps > 0 {
-				return &rs[i]
-			}
-		}
-		return nil
-	}
-	var out []string
-	scan := find(bench.Scan, 0)
-	var p1 *bench.Result
-	for i := range rs {
-		if rs[i].Config.Strategy == bench.Pager && rs[i].Config.Groups == 1 && rs[i].Reps > 0 {
-			p1 = &rs[i]
-		}
-	}
-	if scan != nil && p1 != nil {
-		out = append(out, fmt.Sprintf("pager 1 rg / scan: wall %.2f (goal <= 1.00), peak RSS %.2f (goal <= 0.55)",
-			p1.Wall.Seconds()/scan.Wall.Seconds(), float64(p1.MaxRSS)/float64(scan.MaxRSS)))
-	}
-	if p1 != nil {
-		g := p1.Config.PageRows
-		if o := find(bench.OrderBy, g); o != nil {
-			out = append(out, fmt.Sprintf("ORDER BY rowid %s / pager 1 rg: %.1fx (goal >= 2)", bench.Thousands(g), o.Wall.Seconds()/p1.Wall.Seconds()))
-		}
-		if o := find(bench.OrderBy, smallPageRows); o != nil {
-			out = append(out, fmt.Sprintf("ORDER BY rowid %s / pager 1 rg: %.1fx (goal >= 10)", bench.Thousands(smallPageRows), o.Wall.Seconds()/p1.Wall.Seconds()))
-		}
-	}
-	if c := find(bench.Copy, 0); c != nil {
-		for i := range rs {
-			w := &rs[i]
-			if w.Config.Strategy == bench.Write && w.Reps > 0 {
-				out = append(out, fmt.Sprintf("copy / write %s (aligned: %v): wall %.2f, checkpoint %.3f (goals for the misaligned one: <= 0.6, <= 0.1)",
-					bench.Thousands(w.Config.PageRows), w.Aligned, c.Wall.Seconds()/w.Wall.Seconds(), c.Checkpoint.Seconds()/max(w.Checkpoint.Seconds(), 1e-9)))
-			}
-		}
-	}
-	return out
 }
 
 func oneLine(s string) string {

@@ -72,6 +72,10 @@ func main() {
 		args = append([]string{"-fix"}, args...)
 		os.Args = append(os.Args[:1:1], args...)
 	}
+	// singlechecker prints the diff; diff.go corrects its hunk headers.
+	if diffArgs(args) && os.Getenv(fixPassEnv) == "" {
+		os.Exit(printDiff(args))
+	}
 	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
 		os.Exit(fixThenReport(args))
 	}

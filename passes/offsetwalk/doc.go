@@ -28,6 +28,6 @@
 // The fix rewrites a walk into pager.Pages or pager.Copy in the loop
 // shapes where that provably keeps the rows the body sees, and for ORDER
 // BY and keyset walks only where the body's effect does not depend on the
-// order of its rows (docs/checks/offsetwalk.md lists the shapes); other
+// order of its rows (docs/reference/offsetwalk.md lists the shapes); other
 // walks get no fix.
 package offsetwalk

@@ -16,7 +16,7 @@
 //
 // # Usage
 //
-//	n, err := loader.Load(ctx, db, "events", open, func(add loader.AddFunc) error {
+//	stats, err := loader.Load(ctx, db, "events", open, func(add loader.AddFunc) error {
 //		for _, e := range events {
 //			if err := add(e.ID, e.Name, e.At); err != nil {
 //				return err
@@ -24,6 +24,12 @@
 //		}
 //		return nil
 //	})
+//	if err != nil {
+//		return err // nothing was committed
+//	}
+//	log.Printf("loaded %d rows in %d commit(s)", stats.Rows, stats.Commits)
+//
+// (example_test.go compiles this block.)
 //
 // [LoadSeq] takes the rows as an iter.Seq2 instead of a callback.
 //

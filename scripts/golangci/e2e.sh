@@ -21,6 +21,8 @@
 #                result builds
 #   misspelt     a misspelt setting fails the run and names the valid ones
 #   invalid      a row-group-size DuckDB rejects fails the run with the rule
+#   checks-string  `checks: -commitsize` (a string, not a list) runs as
+#                -checks=-commitsize
 #   sarif        --output.sarif.path writes the findings as SARIF 2.1.0
 #   config       the .golangci.yml a team copies passes golangci-lint's own
 #                schema check (config verify)
@@ -231,6 +233,21 @@ invalid() {
 		{ echo "stderr lacks the rule:"; cat "$work/invalid.err"; return 1; }
 }
 
+# checks_string: `checks: -commitsize`, a string where the sample writes a
+# list, reads as -checks=-commitsize does; it failed the run with Go's
+# "cannot unmarshal string into Go struct field Settings.checks".
+checks_string() {
+	fixture "$work/checks"
+	sed 's/checks: \[all\]/checks: -commitsize/' "$here/testdata/.golangci.yml" >"$work/checks/.golangci.yml"
+	grep -q '^ *checks: -commitsize' "$work/checks/.golangci.yml" || { echo "the fixture's config has no checks: [all] to replace"; return 1; }
+	lint "$work/checks"
+	local code
+	code=$(cat "$work/checks.code")
+	[[ $code == 1 ]] || { echo "exit code $code, want 1 (findings):"; cat "$work/checks.out" "$work/checks.err"; return 1; }
+	grep -qF 'pagesize: ' "$work/checks.out" || { echo "no pagesize finding:"; cat "$work/checks.out"; return 1; }
+	! grep -qF 'commitsize: ' "$work/checks.out" || { echo "commitsize still reported:"; cat "$work/checks.out"; return 1; }
+}
+
 sarif() {
 	fixture "$work/sarif"
 	lint "$work/sarif" --output.sarif.path="$work/out.sarif" --output.text.path=stdout
@@ -294,6 +311,7 @@ check fix fix
 check rewrite rewrite
 check misspelt misspelt
 check invalid invalid
+check checks-string checks_string
 check sarif sarif
 check config config_verify
 check transitive transitive

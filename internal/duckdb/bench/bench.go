@@ -83,6 +83,10 @@ type Job struct {
 	Table    string `json:"table"`
 	Dest     string `json:"dest"` // temporary DuckDB file for writes
 	Config   Config `json:"config"`
+	// RowGroupSize is the source table's unit; a written group smaller
+	// than it (and than the destination's largest), before the last, is
+	// partial.
+	RowGroupSize int64 `json:"row_group_size,omitempty"`
 }
 
 // Sample is one child's measurement.
@@ -92,7 +96,14 @@ type Sample struct {
 	Checkpoint time.Duration `json:"checkpoint_ns"`
 	MaxRSS     int64         `json:"max_rss_bytes"`
 	Rows       int64         `json:"rows"`
-	Err        string        `json:"error,omitempty"`
+	// What a write left on disk after its CHECKPOINT: the destination
+	// file's bytes (and its WAL's), its row groups, and how many of them,
+	// before the last, are partial. What a misaligned commit size costs
+	// shows here first: the walk's wall time hides it among the rest.
+	FileBytes     int64  `json:"file_bytes,omitempty"`
+	Groups        int    `json:"groups,omitempty"`
+	PartialGroups int    `json:"partial_groups,omitempty"`
+	Err           string `json:"error,omitempty"`
 }
 
 // childEnv carries a Job into a child process.
@@ -317,7 +328,34 @@ func Measure(ctx context.Context, j Job) (Sample, error) {
 	if s.Rows != total {
 		return s, fmt.Errorf("%s delivered %d rows, the table has %d", j.Config, s.Rows, total)
 	}
+	if Writes(j.Config.Strategy) {
+		if err := written(ctx, db, j, &s); err != nil {
+			return s, err
+		}
+	}
 	return s, nil
+}
+
+// written records what a write left, after the timed part: the
+// destination's file size and its row groups.
+func written(ctx context.Context, db *sql.DB, j Job, s *Sample) error {
+	for _, f := range []string{j.Dest, j.Dest + ".wal"} {
+		if fi, err := os.Stat(f); err == nil {
+			s.FileBytes += fi.Size()
+		}
+	}
+	l, err := pager.Inspect(ctx, db, "main.dst")
+	if err != nil {
+		return err
+	}
+	s.Groups = len(l.Groups)
+	unit := max(l.RowGroupSize, j.RowGroupSize)
+	for i, g := range l.Groups {
+		if i < len(l.Groups)-1 && g.Count < unit {
+			s.PartialGroups++
+		}
+	}
+	return nil
 }
 
 // GenerateInChild writes the demo table in a child process, so that this
@@ -462,8 +500,12 @@ type Result struct {
 	CPU        time.Duration `json:"cpu_ns"`
 	Checkpoint time.Duration `json:"checkpoint_ns"`
 	MaxRSS     int64         `json:"max_rss_bytes"`
-	Samples    []Sample      `json:"samples"`
-	Err        string        `json:"error,omitempty"`
+	// FileBytes, Groups and PartialGroups are the writes' medians (Sample).
+	FileBytes     int64    `json:"file_bytes,omitempty"`
+	Groups        int      `json:"groups,omitempty"`
+	PartialGroups int      `json:"partial_groups,omitempty"`
+	Samples       []Sample `json:"samples"`
+	Err           string   `json:"error,omitempty"`
 }
 
 // Progress reports a sweep's progress: done of total runs, the run about to
@@ -497,7 +539,7 @@ loop:
 				}
 				progress(done, total, cfgs[c].String(), eta)
 			}
-			s, err := Spawn(ctx, Job{Source: source, Table: table, Dest: filepath.Join(dir, "dest.duckdb"), Config: cfgs[c]})
+			s, err := Spawn(ctx, Job{Source: source, Table: table, Dest: filepath.Join(dir, "dest.duckdb"), Config: cfgs[c], RowGroupSize: groupSize})
 			if ctx.Err() != nil {
 				runErr = ctx.Err()
 				break loop
@@ -526,6 +568,9 @@ loop:
 			res.CPU = median(samples[i], func(s Sample) time.Duration { return s.CPU })
 			res.Checkpoint = median(samples[i], func(s Sample) time.Duration { return s.Checkpoint })
 			res.MaxRSS = int64(median(samples[i], func(s Sample) time.Duration { return time.Duration(s.MaxRSS) }))
+			res.FileBytes = int64(median(samples[i], func(s Sample) time.Duration { return time.Duration(s.FileBytes) }))
+			res.Groups = int(median(samples[i], func(s Sample) time.Duration { return time.Duration(s.Groups) }))
+			res.PartialGroups = int(median(samples[i], func(s Sample) time.Duration { return time.Duration(s.PartialGroups) }))
 		}
 		out = append(out, res)
 	}

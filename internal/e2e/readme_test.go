@@ -1,0 +1,172 @@
+package e2e_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// updateReadme rewrites the README's samples from the binary's output:
+//
+//	go test ./internal/e2e -run TestReadmeSamples -update
+//
+// then review the diff of README.md (a message that changed is the point
+// of the run; a finding that appeared or went is a change of behaviour).
+var updateReadme = flag.Bool("update", false, "rewrite README.md's samples from the binary's output on examples/")
+
+// readmeSample is a console block of the README: the line "$ cmd" and the
+// output after it, down to the block's end, produced again by render.
+type readmeSample struct {
+	cmd    string
+	render func(t *testing.T, root string) string
+}
+
+var readmeSamples = []readmeSample{
+	// Every finding, as go vet prints them from examples/ (sorted: go vet
+	// prints packages as they finish).
+	{"$ go vet -vettool=$(which rowalign) ./...", func(t *testing.T, root string) string {
+		_, stderr := runIn(t, filepath.Join(root, "examples"), 1, "go", "vet", "-vettool="+rowalignBin, "./...")
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+			if l != "" && !strings.HasPrefix(l, "#") {
+				lines = append(lines, l)
+			}
+		}
+		slices.Sort(lines)
+		return strings.Join(lines, "\n") + "\n"
+	}},
+	// One file's fixes, export.go (a size and a copy rewritten into
+	// pager.Copy), its path shortened to the repository.
+	{"$ rowalign -diff ./...   # show, change nothing", func(t *testing.T, root string) string {
+		stdout, _ := runIn(t, filepath.Join(root, "examples"), 0, rowalignBin, "-diff", "./...")
+		stdout = strings.ReplaceAll(stdout, root+string(filepath.Separator), "")
+		for _, file := range strings.SplitAfter(stdout, "\n--- ") {
+			if strings.HasPrefix(strings.TrimPrefix(file, "--- "), "examples/export/export.go (old)\n") {
+				file = strings.TrimSuffix(file, "--- ")
+				return "...\n--- " + strings.TrimPrefix(file, "--- ") + "...\n"
+			}
+		}
+		t.Fatalf("rowalign -diff on examples/ has no diff of export/export.go:\n%s", stdout)
+		return ""
+	}},
+	// The first finding of examples/load, its fix's edits left out.
+	{"$ rowalign -json ./...                # each finding once, test variants of a package included", func(t *testing.T, root string) string {
+		stdout, _ := runIn(t, filepath.Join(root, "examples"), 0, rowalignBin, "-json", "./...")
+		var tree map[string]map[string][]struct {
+			Category       string `json:"category"`
+			Posn           string `json:"posn"`
+			Message        string `json:"message"`
+			SuggestedFixes []struct {
+				Message string `json:"message"`
+			} `json:"suggested_fixes"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+			t.Fatalf("rowalign -json: %v\n%s", err, stdout)
+		}
+		const pkg = "github.com/rowalign/rowalign/examples/load"
+		ds := tree[pkg]["rowalign"]
+		if len(ds) == 0 || len(ds[0].SuggestedFixes) == 0 {
+			t.Fatalf("rowalign -json: no finding with a fix in %s:\n%s", pkg, stdout)
+		}
+		d := ds[0]
+		posn, _ := filepath.Rel(root, d.Posn)
+		return "{\n" +
+			"\t" + quote(pkg) + ": {\n" +
+			"\t\t\"rowalign\": [\n" +
+			"\t\t\t{\n" +
+			"\t\t\t\t\"category\": " + quote(d.Category) + ",\n" +
+			"\t\t\t\t\"posn\": " + quote(filepath.ToSlash(posn)) + ",\n" +
+			"\t\t\t\t\"message\": " + quote(d.Message) + ",\n" +
+			"\t\t\t\t\"suggested_fixes\": [{\"message\": " + quote(d.SuggestedFixes[0].Message) + ", \"edits\": [...]}]\n" +
+			"\t\t\t},\n" +
+			"\t...\n"
+	}},
+}
+
+// TestReadmeSamples: the README's sample output is what the binary prints
+// on examples/ today. The go vet sample had gone stale (export.go's
+// commit size message had changed); messages change with the checks, so
+// a failure here is usually fixed by the -update run above.
+func TestReadmeSamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the go command")
+	}
+	binarySources(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, "README.md")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	changed := false
+	for _, s := range readmeSamples {
+		start := strings.Index(readme, "\n"+s.cmd+"\n")
+		if start < 0 {
+			t.Errorf("README.md has no sample line %q", s.cmd)
+			continue
+		}
+		start += len(s.cmd) + 2
+		end := strings.Index(readme[start:], "```\n")
+		if end < 0 {
+			t.Errorf("README.md: the block of %q does not end", s.cmd)
+			continue
+		}
+		end += start
+		got, want := readme[start:end], s.render(t, root)
+		if got == want {
+			continue
+		}
+		if *updateReadme {
+			readme = readme[:start] + want + readme[end:]
+			changed = true
+			continue
+		}
+		t.Errorf("README.md's sample of %s is not what the binary prints on examples/ (go test ./internal/e2e -run TestReadmeSamples -update rewrites it):\n--- README\n%s--- binary\n%s", s.cmd, got, want)
+	}
+	if changed {
+		if err := os.WriteFile(path, []byte(readme), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("rewrote README.md's samples: review the diff")
+	}
+}
+
+// runIn runs name args in dir and returns its output, failing the test
+// unless it exits with code. Unlike runTool it keeps the environment as
+// it is: examples/ is a workspace of its own, where runTool's
+// GOFLAGS=-mod=mod is an error.
+func runIn(t *testing.T, dir string, code int, name string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	got := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		got = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	if got != code {
+		t.Fatalf("%s %s in %s: exit status %d, want %d\n%s%s", name, strings.Join(args, " "), dir, got, code, out.String(), errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// quote writes s as a JSON string, as -json does (json.MarshalIndent:
+// "<" and ">" escaped).
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
