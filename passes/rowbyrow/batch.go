@@ -81,18 +81,26 @@ func testHelper(pkg *types.Package, info *types.Info, fn ast.Node) bool {
 	return false
 }
 
-// commitLoops returns the loops that commit into DuckDB every n rows
-// (pagewalk's Batch walks: if (i+1)%n == 0 { tx.Commit() }, a transaction
-// per chunk of n). Committing in batches is the author's word that the
-// rows are a load, wherever they come from.
-func commitLoops(r *pagewalk.Result) map[ast.Node]bool {
+// commitLoops returns the loops that commit into DuckDB every n rows, n
+// written in the source and at least min, the -min setting (pagewalk's
+// Batch walks: if (i+1)%n == 0 { tx.Commit() }, a transaction per chunk
+// of n). Committing in batches that large is the author's word that the
+// rows are a load, wherever they come from; a loop that commits every
+// iteration or every few (a scraper saving each of its ten result
+// pages) counts pages, not rows.
+func commitLoops(r *pagewalk.Result, min int) map[ast.Node]bool {
 	out := make(map[ast.Node]bool)
 	if r == nil {
 		return out
 	}
 	for _, w := range r.Walks {
-		if w.Strategy == pagewalk.Batch && w.Write && w.Loop() != nil {
-			out[w.Loop()] = true
+		if w.Strategy != pagewalk.Batch || !w.Write || w.Loop() == nil {
+			continue
+		}
+		for _, s := range w.Sites {
+			if s.Value >= int64(min) {
+				out[w.Loop()] = true
+			}
 		}
 	}
 	return out

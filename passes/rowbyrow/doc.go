@@ -35,8 +35,8 @@
 // function prepares and runs per element of a slice or map it is given
 // (WriteBatch(rows), a sink's insertBatch(events)): preparing it is the
 // author's word that the batch is a load; and a loop that commits every
-// n rows, or a transaction per chunk of rows (commitsize's commit loops),
-// for the same reason. The statement may run on a
+// n rows, or a transaction per chunk of n, n at least -min (commitsize's
+// commit loops), for the same reason. The statement may run on a
 // *sql.DB, *sql.Conn or
 // *sql.Tx, through a prepared *sql.Stmt, through sqlx, or in a helper of
 // this package or another (a OneRow fact, computed by the Writers

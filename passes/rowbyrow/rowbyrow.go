@@ -67,7 +67,7 @@ const (
 func run(in *checker.Input) []analysis.Diagnostic {
 	p := in.Pass.ResultOf[Writers].(*Package)
 	p.ensure()
-	p.commits = commitLoops(in.Walks)
+	p.commits = commitLoops(in.Walks, in.Settings.Min)
 	var out []analysis.Diagnostic
 	seen := make(map[*ast.CallExpr]bool)
 	for _, q := range p.Queries {
