@@ -6,53 +6,67 @@
 // rowbyrow: report loops that write DuckDB one row per statement
 //
 // A one-row INSERT, UPSERT (INSERT ... ON CONFLICT), or UPDATE or DELETE
-// by key, run once per iteration of a loop over rows, is the costliest
-// way to write DuckDB. On a *sql.DB, or a *sql.Conn with no transaction
-// open, each statement commits alone: about 2,100 µs a row, against 6 µs
+// by key, run once per row of a bulk data path, is the costliest way to
+// write DuckDB. On a *sql.DB, or a *sql.Conn with no transaction open,
+// each statement commits alone: about 2,100 µs a row, against 6 µs
 // through duckdb-go's Appender inside one transaction; inside a
 // transaction each statement still runs alone, 220 µs a row prepared and
 // 720 µs not (docs/measurements.md#row-by-row-writes):
 //
-//	for _, e := range events {
-//		if _, err := db.ExecContext(ctx, "INSERT INTO events VALUES (?, ?, ?)", e.ID, e.Kind, e.At); err != nil {
+//	sc := bufio.NewScanner(f)
+//	for sc.Scan() {
+//		id, kind, _ := strings.Cut(sc.Text(), ",")
+//		if _, err := db.ExecContext(ctx, "INSERT INTO events VALUES (?, ?)", id, kind); err != nil {
 //			return err
 //		}
 //	}
 //
-// Append the rows with the Appender inside one transaction (BEGIN on a
-// *sql.Conn, duckdb.NewAppenderFromConn through conn.Raw, COMMIT after
-// Close), flushing at a multiple of the row group (122,880 rows) if at
-// all. For UPDATE and DELETE by key, append the keys to a temporary table
-// and run one UPDATE ... FROM or DELETE ... USING: an UPDATE by key cost
-// about 2,500 µs a row committing alone and 1,200 µs inside a
-// transaction, against 50 µs so.
+// Append the rows with the Appender inside one transaction (rowalign's
+// loader.Load does it), flushing at a multiple of the row group (122,880
+// rows) if at all. For UPDATE and DELETE by key, append the keys to a
+// temporary table and run one UPDATE ... FROM or DELETE ... USING.
 //
-// The statement may run on a *sql.DB, *sql.Conn or *sql.Tx, through a
-// prepared *sql.Stmt, through sqlx (Exec, MustExec, NamedExec with one
-// struct or map), or in a helper that writes one row per call and is
-// called in the loop: a function of the same package, or of another one
-// (a OneRow fact, computed by the Writers analyzer), through up to
-// eight helpers. The loop may range over a slice, a map, a channel, an
-// integer or an iterator, or read bufio.Scanner or csv.Reader lines: any
-// loop whose iterations bind new values to the statement.
+// A bulk data path is a loop whose row count comes from data: the rows of
+// a query (rows.Next, sqlx's Select into a slice), a file or stream reader
+// (bufio.Scanner, csv.Reader, json.Decoder, for { r.Read() }, a file's
+// lines), a channel fed by a producer, a queue reader (ReadMessage,
+// FetchMessage, Recv), an iterator, or a slice or map the function filled
+// in such a loop; and the loop of a batch writer, a statement the
+// function prepares and runs per element of a slice or map it is given
+// (WriteBatch(rows), a sink's insertBatch(events)): preparing it is the
+// author's word that the batch is a load; and a loop that commits every
+// n rows, or a transaction per chunk of n, n at least -min (commitsize's
+// commit loops), for the same reason. The statement may run on a
+// *sql.DB, *sql.Conn or
+// *sql.Tx, through a prepared *sql.Stmt, through sqlx, or in a helper of
+// this package or another (a OneRow fact, computed by the Writers
+// analyzer, through up to eight helpers) that is a genuine one-row
+// writer: the statement is the one thing it runs on the database, on
+// every call. A helper that writes one row per element of a slice or map
+// it is given (EnqueueBatch(items)) is reported at a call that hands it
+// rows read in bulk (a slice the caller filled in a bulk loop).
 //
 // No fix is suggested. Wrapping an autocommit loop in a transaction
-// changes what stays written when a row fails in mid-loop (the rows
-// before it are committed now, none would be then), and the Appender
-// reports a bad row only at Flush or Close, not at the row: a rewrite
-// that keeps the program's behaviour is not a mechanical one.
+// changes what stays written when a row fails in mid-loop, and the
+// Appender reports a bad row only at Flush or Close.
 //
-// Not reported: loops whose trip count is a constant of at most 100
-// (seeding a few reference rows, a statement per element of a short
-// literal list); loops over statements (the SQL text changes per
-// iteration, the bound values do not: DDL lists, a table per iteration);
-// retry loops, whose iterations bind the same values; a statement run
-// once per call of a function no loop calls (a request handler's
-// INSERT); multi-row statements: INSERT ... VALUES with several rows or
-// a list the program builds in a loop before running it, INSERT ...
-// SELECT, UPDATE ... FROM, keys in an IN list (commitsize judges their
-// sizes); sqlx's NamedExec with a slice (one multi-row statement); a
-// statement in a closure called in the loop or run by a goroutine the
-// loop starts; handles of PostgreSQL, SQLite and MySQL (see package
-// scope); test files (see -tests).
+// Not reported, because the row count comes from the code, the schema or
+// one request: loops over a literal list, the command line's arguments,
+// migration files, the catalog's tables, the entities of one account or
+// request; query results the SQL bounds (a LIMIT of at most 100 or one
+// the program binds to a value it does not show, USING SAMPLE n ROWS);
+// one key's rows (WHERE team_id = ?) written back to the handle they came
+// from. Nor pollers (loops that sleep or wait on a ticker), statements
+// that leave the loop (return, break) or run for some rows only (for the
+// keys missing from a map, under a once-flag, a modulus or a clock), helpers that run more than one statement (a cascade of
+// DELETEs, a lookup before an insert, a migration file and its
+// bookkeeping row), multi-row statements (commitsize judges them), range
+// UPDATEs and DELETEs, statements in a closure or a goroutine, handles of
+// PostgreSQL, SQLite and MySQL (see package scope), and test files (see
+// -tests), test helpers (a testing.TB parameter, a package named for
+// tests). Where the source cannot be told, the check says nothing: a loop
+// that runs a plain Exec per element of a slice or map parameter, a loop
+// over a struct field or another function's result, or a count (for i :=
+// range n). Precision first: those misses
+// are counted on real code, not guessed at.
 package rowbyrow

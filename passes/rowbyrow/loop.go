@@ -23,7 +23,7 @@ const seedRows = 100
 // A stmt is a one-row write and the Go values that make its row: the
 // arguments bound to it and the values put into its VALUES, SET or WHERE.
 type stmt struct {
-	kind write
+	kind sqltext.RowKind
 	uses []ast.Expr
 }
 
@@ -34,8 +34,8 @@ func (p *Package) statement(q *sqltext.Query) *stmt {
 	if strings.HasPrefix(m, "Prepare") {
 		return nil
 	}
-	kind := oneRow(q.Text)
-	if kind == notRow {
+	kind := q.Shape.Row.Kind
+	if kind == sqltext.NoRow {
 		return nil
 	}
 	if strings.HasPrefix(m, "Named") && len(q.Args) == 1 {
@@ -52,14 +52,7 @@ func (p *Package) statement(q *sqltext.Query) *stmt {
 	}
 	// Values put into the text after VALUES, SET or WHERE, quoted or not
 	// ('" + u.Name + "'); a hole before them names a table.
-	from := len(q.Text)
-	for _, tk := range sqltext.Tokens(q.Text) {
-		if tk.Kind == sqltext.Word && (tk.Text == "VALUES" || tk.Text == "SET" || tk.Text == "WHERE") {
-			from = tk.Part
-			break
-		}
-	}
-	for _, part := range q.Text[min(from, len(q.Text)):] {
+	for _, part := range q.Text[min(q.Shape.Row.Values, len(q.Text)):] {
 		if part.Expr != nil {
 			st.uses = append(st.uses, part.Expr)
 		}
@@ -75,38 +68,56 @@ func typeOf(p *Package, e ast.Expr) types.Type {
 }
 
 // rowLoop returns the loop that runs call once per row: the innermost
-// loop around it, in its own function, whose trip count is not a small
-// constant and whose iterations change a value in uses (the row's values
-// or the arguments of a helper call). A loop whose iterations bind the
-// same values (a retry loop) or run a statement per element of a short
-// literal list is passed over for the loop around it. It returns nil
-// when there is none, or when the loop builds the statement's text or
-// arguments in a loop of its own before running it (a chunked
-// multi-row statement, commitsize's concern).
-func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr) ast.Node {
+// loop around it, in its own function, whose iterations change a value
+// in uses (the row's values or the arguments of a helper call), when it
+// is a bulk data path (see bulk). Loops with a small constant trip count
+// (a literal list of kinds), over the command line's arguments, or whose
+// iterations bind the same values (a retry loop) are passed over for the
+// loop around them. w is the handle the statement writes to, nil when
+// unknown. rowLoop returns nil when there is no such loop or it is no
+// bulk path, when the statement leaves the loop or runs under a
+// once-flag or a rare condition (see leaves and guarded), or when the
+// loop builds the statement's text or arguments in a loop of its own
+// before running it (a chunked multi-row statement, commitsize's
+// concern).
+func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallExpr, w ast.Expr) ast.Node {
+	// Where the loop's source is looked for: the function declaration,
+	// closures included (records read before s.Transact(ctx, func(tx)
+	// {...}) are ranged over inside it).
+	fn := enclosingFunc(cur)
+	if d := declOf(cur); d != nil {
+		fn = d
+	}
 	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		loop := c.Node()
 		switch loop.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return nil
 		}
-		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.ticks(loop) || p.commandLine(loop) {
+		if n := p.sc.Flow.Trips(loop); 0 <= n && n <= seedRows || p.commandLine(loop) {
 			continue
 		}
 		if !p.varies(uses, loop) && !reads(loop) {
 			continue
 		}
-		if p.builtInLoop(call, loop) {
+		if p.builtInLoop(call, loop) || leaves(p.pass.TypesInfo, cur, loop) || p.guarded(cur, loop) {
 			return nil
 		}
-		return loop
+		if p.bulk(loop, fn, w, 0) || p.batchWriter(loop, fn, call) || p.inCommitLoop(loop, fn) {
+			return loop
+		}
+		// The loop that makes the rows counts the code's items, one
+		// request's or a record's few (the tags of each event), or
+		// cannot be told: not a bulk path, whatever loop is around it.
+		return nil
 	}
 	return nil
 }
 
 // varies reports whether a variable read in uses is declared or written
 // inside loop: a range variable, the loop counter, a line read in the
-// body, a variable whose address the body hands to Scan.
+// body, a variable whose address the body hands to Scan, a slice whose
+// elements the body sets (vals[i] = row[c]).
 func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 	found := false
 	for _, e := range uses {
@@ -122,23 +133,11 @@ func (p *Package) varies(uses []ast.Expr, loop ast.Node) bool {
 			if !ok || v.IsField() {
 				return true
 			}
-			found = within(v.Pos(), loop) || p.writtenIn(v, loop)
+			found = within(v.Pos(), loop) || p.writtenIn(v, loop) || p.elementSetIn(v, loop)
 			return !found
 		})
 	}
 	return found
-}
-
-// ticks reports whether loop ranges over a channel of time.Time (a
-// ticker's C, time.Tick): one write per tick is a periodic write, not a
-// load.
-func (p *Package) ticks(loop ast.Node) bool {
-	r, ok := loop.(*ast.RangeStmt)
-	if !ok {
-		return false
-	}
-	ch, ok := typeOf(p, r.X).(*types.Chan)
-	return ok && flow.IsNamed(ch.Elem(), "time", "Time")
 }
 
 // commandLine reports whether loop ranges over the program's command-line
@@ -207,16 +206,35 @@ func (p *Package) writtenIn(v types.Object, n ast.Node) bool {
 	return false
 }
 
-// builtInLoop reports whether a variable call reads (the statement's
-// text, a strings.Builder, an argument slice) is written, or has a
-// method called on it, in a loop inside loop that ends before call: the
-// statement is then built row by row and run once per chunk.
+// elementSetIn reports whether an element of v is assigned inside n
+// (v[i] = x, v[k] += x).
+func (p *Package) elementSetIn(v types.Object, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if as, ok := m.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && p.sc.Flow.ObjectOf(ix.X) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// builtInLoop reports whether a string or strings.Builder variable call
+// reads (the statement's text) is written, or has a method called on it,
+// in a loop inside loop that ends before call: the statement is then
+// built row by row and run once per chunk. The values bound to a one-row
+// text may be gathered in a loop of their own (vals[i] = ... per column):
+// that builds one row, not many.
 func (p *Package) builtInLoop(call *ast.CallExpr, loop ast.Node) bool {
 	objs := make(map[types.Object]bool)
 	for _, e := range call.Args {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() {
+				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && (isString(v.Type()) || flow.IsNamed(v.Type(), "strings", "Builder")) {
 					objs[v] = true
 				}
 			}
@@ -271,4 +289,9 @@ func (p *Package) methodCalledIn(v types.Object, n ast.Node) bool {
 // within reports whether pos is inside n.
 func within(pos token.Pos, n ast.Node) bool {
 	return n.Pos() <= pos && pos < n.End()
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

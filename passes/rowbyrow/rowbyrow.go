@@ -12,6 +12,7 @@ import (
 	"github.com/rowalign/rowalign/internal/analysis/checker"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 //go:embed doc.go
@@ -22,24 +23,25 @@ var doc string
 var Check, Analyzer = checker.Define(settings.RowByRow, doc, run, Writers)
 
 // What a row costs, written in each of the ways the check tells apart:
-// medians of 3 rounds of 20,000 rows of 3 columns (BIGINT, VARCHAR,
-// DOUBLE), DuckDB 1.5.6 through duckdb-go v2.10506.0, on the shared
-// 2-core machine at a load of 6 to 26, 2026-12-01
+// 3 columns (BIGINT, VARCHAR, DOUBLE), DuckDB 1.5.6 through duckdb-go
+// v2.10506.0, on the shared 2-core machine, 2026-12-01: the medians of 13
+// interleaved rounds in three runs, 3 of 20,000 rows at a load of 6 to
+// 26, 5 of 10,000 at 16 to 22 and 5 of 20,000 at 23 to 32
 // (docs/measurements.md#row-by-row-writes, go run ./scripts/measure
-// rowbyrow -repeat 3 20000). Loaded-machine figures: their ratios, not
-// their microseconds, are what the message stands on.
+// rowbyrow -repeat 5 -ways 0,1,2,5 20000). Loaded-machine figures: their
+// ratios, not their microseconds, are what the message stands on.
 const (
 	// autocommitMicros: db.ExecContext(INSERT ... VALUES (?, ?, ?)) per
-	// row, each statement its own commit (1,898 to 2,957 µs).
+	// row, each statement its own commit (1,222 to 3,532 µs, median 2,135).
 	autocommitMicros = 2_100
 	// txExecMicros: tx.ExecContext(INSERT ...) per row inside one
-	// transaction (549 to 771 µs).
+	// transaction (521 to 1,647 µs, median 723).
 	txExecMicros = 720
 	// txPreparedMicros: a prepared INSERT, stmt.ExecContext per row,
-	// inside one transaction (155 to 293 µs).
+	// inside one transaction (143 to 437 µs, median 230).
 	txPreparedMicros = 220
 	// appenderMicros: duckdb-go's Appender, AppendRow per row, inside
-	// one transaction (1.6 to 7.3 µs).
+	// one transaction (1.2 to 16.4 µs, median 6.1).
 	appenderMicros = 6
 )
 
@@ -65,6 +67,7 @@ const (
 func run(in *checker.Input) []analysis.Diagnostic {
 	p := in.Pass.ResultOf[Writers].(*Package)
 	p.ensure()
+	p.commits = commitLoops(in.Walks, in.Settings.Min)
 	var out []analysis.Diagnostic
 	seen := make(map[*ast.CallExpr]bool)
 	for _, q := range p.Queries {
@@ -72,7 +75,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		if st == nil || seen[q.Call] || in.Scope.Foreign(q.Recv) != "" {
 			continue // seen: one call may run several statements of a list
 		}
-		if p.rowLoop(q.Cursor, st.uses, q.Call) == nil {
+		if p.rowLoop(q.Cursor, st.uses, q.Call, q.Recv) == nil {
 			continue
 		}
 		seen[q.Call] = true
@@ -88,14 +91,25 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 		for _, call := range calls {
 			cur, ok := p.Root.FindNode(call)
-			if !ok || p.rowLoop(cur, call.Args, call) == nil {
+			if !ok {
 				continue
+			}
+			var what string
+			if w.Each > 0 {
+				if !p.handsBulk(cur, call, w) {
+					continue
+				}
+				what = fmt.Sprintf("%s writes one row per element of its %s (%s) and is handed rows read in bulk", fn.Name(), paramName(fn, w.Each-1), w.Kind)
+			} else {
+				if p.rowLoop(cur, call.Args, call, handleArg(w, call)) == nil {
+					continue
+				}
+				what = fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
 			}
 			h, ok := p.callHandle(w, call, enclosingFunc(cur))
 			if !ok || w.Param < 0 && methodOfForeign(in, call) {
 				continue
 			}
-			what := fmt.Sprintf("%s writes one row per call (%s) and is called once per loop iteration", fn.Name(), w.Kind)
 			d := finding(call, what, kindOf(w.Kind), h, false, in.Settings.RowGroup)
 			if w.Param >= 0 && w.Param < len(call.Args) {
 				d = withWhy(d, in.Scope.Why(call.Args[w.Param]))
@@ -104,6 +118,15 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 	}
 	return out
+}
+
+// handleArg returns the handle a call of the writer w passes it, or nil
+// when w uses a handle of its own.
+func handleArg(w *OneRow, call *ast.CallExpr) ast.Expr {
+	if w.Param >= 0 && w.Param < len(call.Args) {
+		return call.Args[w.Param]
+	}
+	return nil
 }
 
 // methodOfForeign reports whether call is a method call on a value the
@@ -125,13 +148,13 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-func kindOf(s string) write {
-	for _, w := range []write{insertRow, updateRow, deleteRow} {
+func kindOf(s string) sqltext.RowKind {
+	for _, w := range []sqltext.RowKind{sqltext.InsertRow, sqltext.UpdateRow, sqltext.DeleteRow} {
 		if w.String() == s {
 			return w
 		}
 	}
-	return notRow
+	return sqltext.NoRow
 }
 
 // prepared reports whether call runs a prepared statement
@@ -152,16 +175,16 @@ func enclosingFunc(cur inspector.Cursor) ast.Node {
 
 // finding words the diagnostic at call: what runs per row (what), what
 // each row costs on the handle h, and what to write instead.
-func finding(call *ast.CallExpr, what string, kind write, h string, prepared bool, rowGroup int) analysis.Diagnostic {
+func finding(call *ast.CallExpr, what string, kind sqltext.RowKind, h string, prepared bool, rowGroup int) analysis.Diagnostic {
 	cost := insertCost(h, prepared)
-	if kind != insertRow {
+	if kind != sqltext.InsertRow {
 		cost = keyCost(kind, h)
 	}
 	var instead string
 	switch kind {
-	case insertRow:
+	case sqltext.InsertRow:
 		instead = fmt.Sprintf("load them with rowalign's loader.Load (duckdb-go's Appender inside one transaction, flushed at multiples of %d rows)", rowGroup)
-	case updateRow:
+	case sqltext.UpdateRow:
 		instead = "append the keys and new values to a temporary table with duckdb-go's Appender and run one UPDATE ... FROM it"
 	default:
 		instead = "append the keys to a temporary table with duckdb-go's Appender and run one DELETE ... USING it"
@@ -195,9 +218,9 @@ func insertCost(h string, prepared bool) string {
 
 // keyCost says what an UPDATE or DELETE (kind) by key costs per row on
 // the handle h.
-func keyCost(kind write, h string) string {
+func keyCost(kind sqltext.RowKind, h string) string {
 	against := fmt.Sprintf("against %d µs through a temporary table and one UPDATE ... FROM", updateFromMicros)
-	if kind == deleteRow {
+	if kind == sqltext.DeleteRow {
 		against += " (DELETE not measured)"
 	}
 	switch h {

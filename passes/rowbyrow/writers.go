@@ -2,11 +2,13 @@ package rowbyrow
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -47,20 +49,20 @@ type OneRow struct {
 	// when it is not a parameter: the caller's argument then says what it
 	// is (a *sql.Tx or a *sql.DB), and which engine it talks to.
 	Param int
+	// Each is, when the function writes one row per element of a slice
+	// or map parameter (for _, it := range items { INSERT }), that
+	// parameter's index plus one; 0 for one row per call.
+	Each int
 }
 
 // AFact marks OneRow as an analysis fact.
 func (*OneRow) AFact() {}
 
 func (f *OneRow) String() string {
-	return "writes one row: " + f.Kind + " on " + cmpOr(f.Handle, "?") + " handle"
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
+	if f.Each > 0 {
+		return fmt.Sprintf("writes one row per element of parameter %d: %s on %s handle", f.Each-1, f.Kind, cmp.Or(f.Handle, "?"))
 	}
-	return s
+	return "writes one row: " + f.Kind + " on " + cmp.Or(f.Handle, "?") + " handle"
 }
 
 // Handle kinds of OneRow.Handle.
@@ -81,6 +83,11 @@ type Package struct {
 	sc   *scope.Result
 	// local are the package's own one-row writers.
 	local map[*types.Func]*OneRow
+	// calls caches dbCalls.
+	calls map[*ast.FuncDecl][]ast.Node
+	// commits are the package's commit loops (see commitLoops), set by
+	// the check before it looks for loops.
+	commits map[ast.Node]bool
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -105,11 +112,16 @@ func (p *Package) Of(fn *types.Func) *OneRow {
 
 func runWriters(pass *analysis.Pass) (any, error) {
 	p := &Package{pass: pass, local: make(map[*types.Func]*OneRow)}
-	if !runsSQL(pass.Pkg) {
+	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
+	if pq.Flow == nil && !runsSQL(pass.Pkg) {
+		// Neither DuckDB client code, whose queries QueriesAnalyzer
+		// found whatever it imports (a package that runs SQL on a handle
+		// of another package's, s.db.ExecContext with no import of
+		// database/sql), nor a package that can run SQL itself.
 		return p, nil
 	}
 	p.sc = scope.Of(pass, true, nil)
-	if pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries); pq.Flow != nil && pq.Flow == p.sc.Flow {
+	if pq.Flow != nil && pq.Flow == p.sc.Flow {
 		// DuckDB client code: QueriesAnalyzer found its queries, over
 		// the same value index.
 		p.Root, p.Queries = pq.Insp.Root(), pq.Local
@@ -127,8 +139,9 @@ func runWriters(pass *analysis.Pass) (any, error) {
 	return p, nil
 }
 
-// runsSQL reports whether pkg imports database/sql or sqlx itself: only
-// such a package can write a row by its own statement.
+// runsSQL reports whether pkg imports database/sql or sqlx itself: a
+// package out of DuckDB's scope can write a row by its own statement only
+// then.
 func runsSQL(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
 		if imp.Path() == "database/sql" || imp.Path() == sqlxPath {
@@ -151,14 +164,20 @@ func (p *Package) findWriters() {
 			continue
 		}
 		decl := enclosingDecl(q.Cursor)
-		if decl == nil || p.rowLoop(q.Cursor, st.uses, q.Call) != nil {
-			continue // a loop in the function itself: reported there
+		if decl == nil {
+			continue
+		}
+		each := -1
+		if !p.onlyWrite(decl, q.Cursor) {
+			if each = p.eachWrite(decl, q.Cursor, st, q.Call); each < 0 {
+				continue // a loop in the function itself is reported there
+			}
 		}
 		fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		if fn == nil || p.local[fn] != nil {
 			continue
 		}
-		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl)}
+		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl), Each: each + 1}
 		if f.Param >= 0 {
 			f.Handle = unknownTx // decided by each caller's argument
 		} else if !duck {
@@ -175,10 +194,160 @@ func (p *Package) findWriters() {
 	}
 }
 
-// growWriters adds to the package's writers the functions that call one
-// outside a loop over rows, and reports whether it added any. Calls are
-// visited in source order, so that a function calling two writers always
-// takes the first one's kind.
+// onlyWrite reports whether the call at cur is the one thing decl does
+// to a database, done on every call of decl: a genuine one-row writer.
+// decl must run no other statement (Prepare and BEGIN aside) and call no
+// other function of the package that does, and the call must not sit in
+// a loop, a branch or a function literal of decl (validation that returns
+// an error before it is fine). A helper that runs a cascade of DELETEs,
+// looks a row up before inserting it, or inserts only when a lookup
+// misses is not one: one call of it in a loop is not one row.
+func (p *Package) onlyWrite(decl *ast.FuncDecl, cur inspector.Cursor) bool {
+	return plainPath(cur, decl) && p.onlyCall(decl, cur.Node())
+}
+
+// onlyCall reports whether call is decl's one database call.
+func (p *Package) onlyCall(decl *ast.FuncDecl, call ast.Node) bool {
+	for _, n := range p.dbCalls()[decl] {
+		if n != call {
+			return false
+		}
+	}
+	return true
+}
+
+// plainPath reports whether the node at cur runs whenever top (a
+// function declaration or a loop around cur) does: no loop, branch,
+// function literal, defer or go statement stands between them (an if's
+// init and condition run; its branches may not).
+func plainPath(cur inspector.Cursor, top ast.Node) bool {
+	for c := cur.Parent(); c.Node() != top; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case nil, *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.CaseClause, *ast.CommClause, *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.IfStmt:
+			if within(cur.Node().Pos(), n.Body) || n.Else != nil && within(cur.Node().Pos(), n.Else) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eachWrite returns the index of the slice or map parameter of decl that
+// the statement at cur writes one row per element of, or -1: the
+// statement is decl's one database call, run on every element of a
+// range over the parameter, on every call, and not prepared (a prepared
+// one is a batch writer's loop, reported where it is; see batchWriter).
+// How many elements there are only the callers know: a caller that
+// hands it rows read in bulk is reported at its call.
+func (p *Package) eachWrite(decl *ast.FuncDecl, cur inspector.Cursor, st *stmt, call *ast.CallExpr) int {
+	loop, ok := loopOf(cur, decl).(*ast.RangeStmt)
+	if !ok || p.prepared(call) || testHelper(p.pass.Pkg, p.pass.TypesInfo, decl) {
+		return -1
+	}
+	lc, ok := p.Root.FindNode(loop)
+	if !ok || !plainPath(cur, loop) || !plainPath(lc, decl) || !p.varies(st.uses, loop) || !p.onlyCall(decl, call) {
+		return -1
+	}
+	v, ok := p.sc.Flow.ObjectOf(ast.Unparen(loop.X)).(*types.Var)
+	if !ok {
+		return -1
+	}
+	param, ok := p.sc.Flow.Params[v]
+	if !ok || param.Func == nil || p.pass.TypesInfo.Defs[decl.Name] != param.Func || param.Variadic {
+		return -1
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return param.Index
+	}
+	return -1
+}
+
+// dbCalls maps each function declaration of the package to the calls in
+// it that run SQL (its queries, Prepare and BEGIN aside) or call a
+// function that does (one of the package that runs SQL, directly or
+// through others, or a writer of another package). The package's own
+// writers run SQL, so the map does not change as they are found: it is
+// computed once.
+func (p *Package) dbCalls() map[*ast.FuncDecl][]ast.Node {
+	if p.calls != nil {
+		return p.calls
+	}
+	// The declaration around each call, in one walk of the syntax.
+	declAt := make(map[*ast.CallExpr]*ast.FuncDecl)
+	for _, f := range p.pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				ast.Inspect(decl.Body, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						declAt[call] = decl
+					}
+					return true
+				})
+			}
+		}
+	}
+	out := make(map[*ast.FuncDecl][]ast.Node)
+	runs := make(map[*types.Func]bool) // the package's functions that run SQL
+	for _, q := range p.Queries {
+		decl := declAt[q.Call]
+		if decl == nil {
+			continue
+		}
+		if fn, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+			runs[fn] = true
+		}
+		if !strings.HasPrefix(q.Method(), "Prepare") && q.Shape.Kind != sqltext.Begin {
+			out[decl] = append(out[decl], q.Call)
+		}
+	}
+	for range flow.MaxDepth {
+		grown := false
+		for fn, calls := range p.sc.Flow.Calls {
+			if !runs[fn.Origin()] {
+				continue
+			}
+			for _, call := range calls {
+				if decl := declAt[call]; decl != nil {
+					if caller, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && !runs[caller] {
+						runs[caller], grown = true, true
+					}
+				}
+			}
+		}
+		if !grown {
+			break
+		}
+	}
+	for fn, calls := range p.sc.Flow.Calls {
+		if !runs[fn.Origin()] && p.Of(fn) == nil {
+			continue
+		}
+		for _, call := range calls {
+			if decl := declAt[call]; decl != nil {
+				out[decl] = append(out[decl], call)
+			}
+		}
+	}
+	p.calls = out
+	return out
+}
+
+// declOf returns the function declaration cur is in, function literals
+// included, or nil.
+func declOf(cur inspector.Cursor) *ast.FuncDecl {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		return c.Node().(*ast.FuncDecl)
+	}
+	return nil
+}
+
+// growWriters adds to the package's writers the functions whose one
+// database call is a call of one, made on every call (see onlyWrite),
+// and reports whether it added any. Calls are visited in source order,
+// so that the result does not depend on map order.
 func (p *Package) growWriters() bool {
 	var called []*ast.CallExpr
 	for fn, calls := range p.sc.Flow.Calls {
@@ -204,8 +373,8 @@ func (p *Package) growWriters() bool {
 			continue
 		}
 		h, ok := p.callHandle(w, call, decl)
-		if !ok || p.rowLoop(cur, call.Args, call) != nil {
-			continue
+		if !ok || w.Each > 0 || !p.onlyWrite(decl, cur) {
+			continue // a call of a per-element writer is no one row
 		}
 		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}
 		if w.Param >= 0 && w.Param < len(call.Args) {

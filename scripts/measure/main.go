@@ -47,11 +47,26 @@ func main() {
 	oneTx := fs.Bool("onetx", false, "commit: run every page's INSERT in one transaction, committed once")
 	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
 	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
+	usage := func() {
+		fmt.Fprintln(fs.Output(), "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N|small N [flags]")
+		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), "rowbyrow ways (-ways):")
+		for i, w := range rowWays {
+			fmt.Fprintf(fs.Output(), "  %d  %s\n", i, w.name)
+		}
+	}
+	fs.Usage = usage
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N|small N [-db file]")
+		usage()
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
+	switch cmd {
+	case "-h", "-help", "--help", "help":
+		fs.SetOutput(os.Stdout)
+		usage()
+		return
+	}
 	fs.Parse(os.Args[2:])
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "rowalign-measure")

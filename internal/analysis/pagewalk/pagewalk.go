@@ -116,7 +116,7 @@ func (w *Walk) Calls() []ast.Node { return w.calls }
 
 // Loop is the loop that walks or commits: an *ast.ForStmt or
 // *ast.RangeStmt, the block of a goto loop, or the function of a walk
-// that calls itself.
+// that calls itself; nil for a walk another package's function runs.
 func (w *Walk) Loop() ast.Node { return w.loop }
 
 // Commit is the commit of a walk or loop that writes (see Write), nil

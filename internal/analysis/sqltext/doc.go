@@ -22,8 +22,12 @@
 // q's and In's own, placeholder for placeholder. A
 // Go value put into the text (by %d, strconv or concatenation) stays in
 // the text as a hole that keeps its expression, so later passes can
-// trace LIMIT 250000 back to where 250000 was written. Text Find
-// cannot see (a function result) is a hole too.
+// trace LIMIT 250000 back to where 250000 was written. A call of the
+// package's own function or method that returns a string is read through
+// its return statements (func insertSQL() string { return "INSERT ..." },
+// a method that builds an upsert in a strings.Builder), when they all
+// read the same; text Find cannot see (another package's function, a
+// function whose returns differ) is a hole too.
 //
 // Find reports nothing; the rowalign checks call it only in packages
 // scope.Of put in scope. Shape parses the text far enough to find what rowalign needs:

@@ -39,23 +39,24 @@ type Token struct {
 func lex(t Text) []Token {
 	var toks []Token
 	nextArg, depth := 0, 0
-	// inString is set when a part ends inside a quoted string: a hole in
-	// quotes (read_csv('%s')) is part of the string, which goes on in the
-	// next fragment.
-	inString := false
+	// inQuote is the quote (' or ") a part ends inside of: a hole in
+	// quotes (read_csv('%s'), INSERT INTO "%s") is part of the string or
+	// the quoted identifier, which goes on in the next fragment.
+	var inQuote byte
 	for pi, p := range t {
 		if p.Expr != nil {
-			if !inString {
+			if inQuote == 0 {
 				toks = append(toks, Token{Kind: Hole, Part: pi, Depth: depth})
 			}
 			continue
 		}
 		s := p.Lit
 		i := 0
-		if inString {
-			i, inString = closeString(s, 0), false
-			if i > len(s) {
-				i, inString = len(s), true
+		if inQuote != 0 {
+			if i = closeQuote(s, 0, inQuote); i > len(s) {
+				i = len(s)
+			} else {
+				inQuote = 0
 			}
 		}
 		for i < len(s) {
@@ -96,15 +97,14 @@ func lex(t Text) []Token {
 					b.WriteByte(s[i])
 					i++
 				}
-				inString = !closed // the string goes on after a hole
+				if !closed {
+					inQuote = '\'' // the string goes on after a hole
+				}
 				toks = append(toks, Token{Kind: String, Text: b.String(), Part: pi, Off: start, Depth: depth})
 				continue
 			case c == '"':
-				end := strings.IndexByte(s[i+1:], '"')
-				if end < 0 {
-					i = len(s)
-				} else {
-					i += end + 2
+				if i = closeQuote(s, i+1, '"'); i > len(s) {
+					i, inQuote = len(s), '"' // the identifier goes on after a hole
 				}
 				// A quoted identifier keeps its case and never matches a keyword.
 				toks = append(toks, Token{Kind: Word, Text: s[start:i], Part: pi, Off: start, Depth: depth})
@@ -184,13 +184,13 @@ func lex(t Text) []Token {
 	return toks
 }
 
-// closeString returns the index just after the quote that closes a
-// string whose content starts at s[i:], or len(s)+1 if it does not close
-// in s.
-func closeString(s string, i int) int {
+// closeQuote returns the index just after the quote q that closes a
+// string or quoted identifier whose content starts at s[i:], or len(s)+1
+// if it does not close in s. A doubled quote stands for itself.
+func closeQuote(s string, i int, q byte) int {
 	for i < len(s) {
-		if s[i] == '\'' {
-			if i+1 < len(s) && s[i+1] == '\'' {
+		if s[i] == q {
+			if i+1 < len(s) && s[i+1] == q {
 				i += 2
 				continue
 			}

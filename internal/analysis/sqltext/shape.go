@@ -64,11 +64,25 @@ type Shape struct {
 	// (...), a window over rows). Its LIMIT pages through a result that
 	// has no row groups.
 	Aggregate bool
+	// Row is the one row the statement writes per run, if it writes one.
+	Row RowWrite
+	// Sample is the row count of a USING SAMPLE n ROWS (or TABLESAMPLE)
+	// at the depth of Limit.
+	Sample *Operand
+	// KeyFilter reports that the WHERE at the depth of Limit picks rows
+	// by keys the program binds (WHERE team_id = ?, id IN (?, ?)).
+	KeyFilter bool
+	// Catalog reports that the query reads the catalog (the schema's
+	// tables and columns), not a table's rows.
+	Catalog bool
 }
 
 // Parse finds the shape of the statement t.
 func Parse(t Text) Shape {
-	return parseTokens(lex(t))
+	toks := lex(t)
+	s := parseTokens(toks)
+	s.Row = rowWrite(toks, len(t))
+	return s
 }
 
 // parseTokens finds the shape of a lexed statement. It never fails: what
@@ -119,6 +133,9 @@ func parseTokens(toks []Token) Shape {
 	}
 	s.TableFunc = readsTableFunc(toks, depth)
 	s.Aggregate = aggregated(toks, depth)
+	s.Sample = sample(toks, depth)
+	s.KeyFilter = keyFilter(toks, depth)
+	s.Catalog = readsCatalog(toks, depth)
 	s.rowidRange(toks)
 	if s.Kind == Attach || s.Kind == Copy {
 		s.options(toks)

@@ -173,3 +173,29 @@ func TestHoleInString(t *testing.T) {
 		t.Errorf("no LIMIT after a hole in a string with an escaped quote")
 	}
 }
+
+// TestHoleInIdentifier: a Go value put inside double quotes (INSERT INTO
+// "%s") belongs to the quoted identifier: the SQL after the closing quote
+// is still lexed, with its parentheses.
+func TestHoleInIdentifier(t *testing.T) {
+	table, col := &ast.Ident{Name: "table"}, &ast.Ident{Name: "col"}
+	text := Text{{Lit: `INSERT INTO "`}, {Expr: table}, {Lit: `" (`}, {Lit: `"`}, {Expr: col}, {Lit: `"`}, {Lit: `) VALUES ($1) ON CONFLICT ("id") DO NOTHING`}}
+	var words []string
+	for _, tk := range lex(text) {
+		if tk.Kind == Hole {
+			t.Errorf("hole inside a quoted identifier lexed as a value: %+v", tk)
+		}
+		if tk.Kind == Word {
+			words = append(words, tk.Text)
+		}
+	}
+	if got := strings.Join(words, " "); got != `INSERT INTO " " VALUES ON CONFLICT "id" DO NOTHING` {
+		t.Errorf("words %q", got)
+	}
+	if s := Parse(text); s.Row.Kind != InsertRow {
+		t.Errorf("Row.Kind = %v, want INSERT", s.Row.Kind)
+	}
+	if s := Parse(Text{{Lit: `SELECT "a""`}, {Expr: col}, {Lit: `" FROM t LIMIT ?`}}); s.Limit == nil {
+		t.Errorf("no LIMIT after a hole in an identifier with an escaped quote")
+	}
+}

@@ -51,6 +51,10 @@ type Query struct {
 	PageNumber bool
 }
 
+// Method returns the name of the method or sqlx function the query's
+// call runs: Exec, ExecContext, QueryRow, NamedExec, ...
+func (q *Query) Method() string { return q.method }
+
 // Arg returns the Go expression that supplies operand o: the argument of
 // a placeholder or the expression of a hole. It returns nil for numbers
 // written in the SQL and for unknown arguments.
@@ -132,6 +136,7 @@ func Find(x *flow.Index, insp *inspector.Inspector) []*Query {
 	var qs []*Query
 	b := &builder{info: x.Info, flow: x}
 	b.indexBuilders(insp)
+	b.indexFuncs(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		q := b.query(cur.Node().(*ast.CallExpr))
 		if q == nil {
@@ -226,6 +231,8 @@ type builder struct {
 	// any other function, whose text is then unknown.
 	sb       map[types.Object][]*ast.CallExpr
 	sbLeaked map[types.Object]bool
+	// funcs are the package's functions that return a string first.
+	funcs map[*types.Func]*ast.FuncDecl
 }
 
 // query returns the Query a call runs, or nil if it runs none.
@@ -495,6 +502,8 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 		if len(call.Args) >= 1 {
 			return Text{{Expr: call.Args[0]}}
 		}
+	default:
+		return b.resultText(fn, call, depth)
 	}
 	return hole
 }

@@ -5,6 +5,7 @@ package helpers
 import (
 	"context"
 	"database/sql"
+	"iter"
 
 	_ "github.com/duckdb/duckdb-go/v2"
 )
@@ -27,8 +28,8 @@ func saveMetric(ctx context.Context, db *sql.DB, m Metric) error {
 	return nil
 }
 
-func Flush(ctx context.Context, db *sql.DB, ms []Metric) error {
-	for _, m := range ms {
+func Flush(ctx context.Context, db *sql.DB, ms <-chan Metric) error {
+	for m := range ms {
 		if err := insertMetric(ctx, db, m); err != nil { // want `insertMetric writes one row per call \(INSERT\) and is called once per loop iteration \(each statement commits alone`
 			return err
 		}
@@ -36,7 +37,7 @@ func Flush(ctx context.Context, db *sql.DB, ms []Metric) error {
 	return nil
 }
 
-func FlushLogged(ctx context.Context, db *sql.DB, ms map[string]float64) error {
+func FlushLogged(ctx context.Context, db *sql.DB, ms iter.Seq2[string, float64]) error {
 	for name, v := range ms {
 		if err := saveMetric(ctx, db, Metric{name, v}); err != nil { // want `saveMetric writes one row per call \(INSERT\)`
 			return err
@@ -52,8 +53,8 @@ func (r *Repo) Touch(id int64) error {
 	return err
 }
 
-func TouchAll(r *Repo, ids []int64) error {
-	for _, id := range ids {
+func TouchAll(r *Repo, ids <-chan int64) error {
+	for id := range ids {
 		if err := r.Touch(id); err != nil { // want `Touch writes one row per call \(UPDATE\) and is called once per loop iteration \(inside the transaction`
 			return err
 		}

@@ -18,13 +18,13 @@ func Run(ctx context.Context, s *store.Store, events <-chan store.Event) error {
 	return nil
 }
 
-func RunTx(ctx context.Context, db *sql.DB, events []store.Event) error {
+func RunTx(ctx context.Context, db *sql.DB, events <-chan store.Event) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	for _, e := range events {
+	for e := range events {
 		if err := store.PutTx(ctx, tx, e); err != nil { // want `PutTx writes one row per call \(INSERT\) and is called once per loop iteration \(inside the transaction each statement still runs alone: about 720 µs`
 			return err
 		}
@@ -34,8 +34,8 @@ func RunTx(ctx context.Context, db *sql.DB, events []store.Event) error {
 
 // Expire runs a store of unknown engine per id: not reported. Saving
 // through the DuckDB handle the caller passes is.
-func Expire(ctx context.Context, s *pgstore.Sessions, duck *sql.DB, ids []string) error {
-	for _, id := range ids {
+func Expire(ctx context.Context, s *pgstore.Sessions, duck *sql.DB, ids <-chan string) error {
+	for id := range ids {
 		if err := s.Touch(ctx, id); err != nil {
 			return err
 		}

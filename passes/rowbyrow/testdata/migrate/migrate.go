@@ -27,20 +27,25 @@ func New() (*Migrator, error) {
 	return &Migrator{PG: pg, Duck: duck}, nil
 }
 
-type order struct {
-	ID    int64
-	Total float64
-}
-
-func (m *Migrator) Copy(ctx context.Context, orders []order) error {
-	for _, o := range orders {
-		if _, err := m.Duck.ExecContext(ctx, "INSERT INTO orders VALUES (?, ?)", o.ID, o.Total); err != nil { // want `one-row INSERT per loop iteration \(each statement commits alone.*`
+func (m *Migrator) Copy(ctx context.Context) error {
+	rows, err := m.PG.QueryContext(ctx, "SELECT id, total FROM orders WHERE NOT copied")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var total float64
+		if err := rows.Scan(&id, &total); err != nil {
+			return err
+		}
+		if _, err := m.Duck.ExecContext(ctx, "INSERT INTO orders VALUES (?, ?)", id, total); err != nil { // want `one-row INSERT per loop iteration \(each statement commits alone.*`
 			return err
 		}
 		// PostgreSQL's costs are not DuckDB's: not reported.
-		if _, err := m.PG.ExecContext(ctx, "UPDATE orders SET copied = true WHERE id = $1", o.ID); err != nil {
+		if _, err := m.PG.ExecContext(ctx, "UPDATE orders SET copied = true WHERE id = $1", id); err != nil {
 			return err
 		}
 	}
-	return nil
+	return rows.Err()
 }
