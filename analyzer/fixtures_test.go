@@ -92,10 +92,7 @@ const MaxMessage = 200
 // longMessages are the checks whose messages are still being shortened
 // on another branch, with why they are let through here: remove an entry
 // when its branch is merged.
-var longMessages = map[string]string{
-	"rowbyrow":   "the rowbyrow branch rewords its messages (up to 373 characters on main)",
-	"appendertx": "the realchecks branch changes its messages (up to 260 characters with a TEMP table)",
-}
+var longMessages = map[string]string{}
 
 // quiet drops analysistest's checks of the want comments, which are each
 // check's own; this test compares all findings with the golden list.

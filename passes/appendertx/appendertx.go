@@ -51,18 +51,18 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		seen[a.Loop] = true
 		via := ""
 		if a.Via != nil {
-			via = " (" + helperName(a.Via) + " appends one row per call)"
+			via = " (via " + helperName(a.Via) + ", one row per call)"
 		}
 		// The size of the load is not in the source: the message says
 		// what happens past the automatic flush, not that it is reached.
 		where := ""
 		if a.Temp != "" {
-			where = fmt.Sprintf(", which INSERT ... SELECT copies from TEMP table %s into its destination as they are", strings.ToLower(a.Temp))
+			where = fmt.Sprintf(", copied as is from TEMP %s", strings.ToLower(a.Temp))
 		}
 		out = append(out, analysis.Diagnostic{
 			Pos: a.Call.Pos(),
 			End: a.Call.End(),
-			Message: fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction%s: past %d rows each automatic flush commits and leaves a partial %d-row row group%s; BEGIN first, COMMIT after Close",
+			Message: fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction%s: past %d rows each auto-flush commits a partial %d-row group%s; BEGIN first, COMMIT after Close",
 				via, autoFlush, rg, where),
 		})
 	}

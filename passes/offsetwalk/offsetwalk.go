@@ -156,7 +156,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		}
 		if w.Query != nil && w.Query.Remote != "" {
 			// The query is another package's: say which.
-			what += " through " + w.Query.Remote
+			what += " via " + w.Query.Remote
 		}
 		alt := pagerRead
 		if old {

@@ -16,7 +16,7 @@ func appenderNoTx(dc driver.Conn, rows [][]driver.Value) error {
 		return err
 	}
 	for _, r := range rows {
-		if err := app.AppendRow(r...); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction: past 204800 rows each automatic flush commits and leaves a partial 122880-row row group; BEGIN first, COMMIT after Close$`
+		if err := app.AppendRow(r...); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction: past 204800 rows each auto-flush commits a partial 122880-row group; BEGIN first, COMMIT after Close$`
 			return err
 		}
 	}

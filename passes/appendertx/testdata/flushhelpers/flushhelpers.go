@@ -67,7 +67,7 @@ func loadUnflushed(conn driver.Conn, events []event) error {
 	}
 	w := dbutil.NewWriter(app)
 	for _, e := range events {
-		if err := w.Write(e.ID, e.Kind); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(dbutil\.Writer\.Write appends one row per call\): past 204800 rows`
+		if err := w.Write(e.ID, e.Kind); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via dbutil\.Writer\.Write, one row per call\): past 204800 rows`
 			return err
 		}
 	}
@@ -164,7 +164,7 @@ func (s *store) addEvent(e event) error {
 
 func (s *store) importAll(src <-chan event) error {
 	for e := range src {
-		if err := s.addEvent(e); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(flushhelpers\.store\.addEvent appends one row per call\)`
+		if err := s.addEvent(e); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via flushhelpers\.store\.addEvent, one row per call\)`
 			return err
 		}
 	}

@@ -16,7 +16,7 @@ func load(dc driver.Conn, rows [][]driver.Value) error {
 		return err
 	}
 	for _, r := range rows {
-		app.AppendRow(r...) // want `past 204800 rows each automatic flush commits and leaves a partial 245760-row row group`
+		app.AppendRow(r...) // want `past 204800 rows each auto-flush commits a partial 245760-row group`
 	}
 	return app.Close()
 }

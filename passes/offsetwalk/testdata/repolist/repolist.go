@@ -21,7 +21,7 @@ const reindexBatch = 100
 // loop walks the whole table through the store's page query.
 func Reindex(ctx context.Context, l Lister, index func(store.Repository) error) error {
 	for offset := 0; ; offset += reindexBatch {
-		repos, err := l.ListRepositories(ctx, reindexBatch, offset) // want `^LIMIT/OFFSET page walk with ORDER BY through store.\(\*DuckStore\).ListRepositories \(query at store.go:35\): every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
+		repos, err := l.ListRepositories(ctx, reindexBatch, offset) // want `^LIMIT/OFFSET page walk with ORDER BY via store.\(\*DuckStore\).ListRepositories \(query at store.go:35\): every page sorts the rest of the table again \(quadratic\); use rowalign's pager.Pages$`
 		if err != nil {
 			return err
 		}
@@ -63,7 +63,7 @@ func Top(ctx context.Context, s *store.DuckStore, w io.Writer) error {
 // Export walks the store directly, no interface between.
 func Export(ctx context.Context, s *store.DuckStore, w io.Writer) error {
 	for page := 0; ; page++ {
-		repos, err := s.ListRepositories(ctx, 500, page*500) // want `^LIMIT/OFFSET page walk with ORDER BY through store.\(\*DuckStore\).ListRepositories \(query at store.go:35\)`
+		repos, err := s.ListRepositories(ctx, 500, page*500) // want `^LIMIT/OFFSET page walk with ORDER BY via store.\(\*DuckStore\).ListRepositories \(query at store.go:35\)`
 		if err != nil || len(repos) == 0 {
 			return err
 		}

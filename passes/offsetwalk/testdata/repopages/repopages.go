@@ -17,7 +17,7 @@ type Catalog interface {
 
 func Books(ctx context.Context, c Catalog, w io.Writer) error {
 	for page := 1; ; page++ {
-		books, err := c.ListBooks(ctx, page, 1_000) // want `^LIMIT/OFFSET page walk with ORDER BY through catalog.\(\*Store\).ListBooks`
+		books, err := c.ListBooks(ctx, page, 1_000) // want `^LIMIT/OFFSET page walk with ORDER BY via catalog.\(\*Store\).ListBooks`
 		if err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func Books(ctx context.Context, c Catalog, w io.Writer) error {
 func Authors(ctx context.Context, c Catalog, w io.Writer) error {
 	opts := catalog.ListOptions{Limit: 1_000}
 	for {
-		authors, err := c.ListAuthors(ctx, opts) // want `^LIMIT/OFFSET page walk with ORDER BY through catalog.\(\*Store\).ListAuthors`
+		authors, err := c.ListAuthors(ctx, opts) // want `^LIMIT/OFFSET page walk with ORDER BY via catalog.\(\*Store\).ListAuthors`
 		if err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func Authors(ctx context.Context, c Catalog, w io.Writer) error {
 
 func AuthorsFrom(ctx context.Context, s *catalog.Store, w io.Writer) error {
 	for off := 0; ; off += 500 {
-		authors, err := s.ListAuthors(ctx, catalog.ListOptions{Limit: 500, Offset: off}) // want `^LIMIT/OFFSET page walk with ORDER BY through catalog.\(\*Store\).ListAuthors`
+		authors, err := s.ListAuthors(ctx, catalog.ListOptions{Limit: 500, Offset: off}) // want `^LIMIT/OFFSET page walk with ORDER BY via catalog.\(\*Store\).ListAuthors`
 		if err != nil || len(authors) == 0 {
 			return err
 		}

@@ -35,7 +35,7 @@ func (w *Writer) WriteBatch(ctx context.Context, batch []Candle) error {
 	}
 	defer stmt.Close()
 	for _, c := range batch {
-		if _, err := stmt.ExecContext(ctx, c.Symbol, c.At, c.Close); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction each statement still runs alone: about 220 µs`
+		if _, err := stmt.ExecContext(ctx, c.Symbol, c.At, c.Close); err != nil { // want `one-row INSERT per loop iteration \(in the transaction each statement runs alone: about 220 µs`
 			return err
 		}
 	}

@@ -19,7 +19,7 @@ func Load(ctx context.Context, db *sql.DB, docs []string) error {
 		return err
 	}
 	for i, d := range docs {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO docs (body) VALUES (?)", d); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction`
+		if _, err := tx.ExecContext(ctx, "INSERT INTO docs (body) VALUES (?)", d); err != nil { // want `one-row INSERT per loop iteration \(in the transaction`
 			tx.Rollback()
 			return err
 		}
@@ -48,7 +48,7 @@ func SaveChunked(ctx context.Context, db *sql.DB, items []item) error {
 			return err
 		}
 		for _, it := range chunk {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO items VALUES (?, ?)", it.ID, it.Name); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction`
+			if _, err := tx.ExecContext(ctx, "INSERT INTO items VALUES (?, ?)", it.ID, it.Name); err != nil { // want `one-row INSERT per loop iteration \(in the transaction`
 				tx.Rollback()
 				return err
 			}

@@ -30,7 +30,7 @@ func saveMetric(ctx context.Context, db *sql.DB, m Metric) error {
 
 func Flush(ctx context.Context, db *sql.DB, ms <-chan Metric) error {
 	for m := range ms {
-		if err := insertMetric(ctx, db, m); err != nil { // want `insertMetric writes one row per call \(INSERT\) and is called once per loop iteration \(each statement commits alone`
+		if err := insertMetric(ctx, db, m); err != nil { // want `insertMetric writes one row \(INSERT\) per loop iteration \(each statement commits alone`
 			return err
 		}
 	}
@@ -39,7 +39,7 @@ func Flush(ctx context.Context, db *sql.DB, ms <-chan Metric) error {
 
 func FlushLogged(ctx context.Context, db *sql.DB, ms iter.Seq2[string, float64]) error {
 	for name, v := range ms {
-		if err := saveMetric(ctx, db, Metric{name, v}); err != nil { // want `saveMetric writes one row per call \(INSERT\)`
+		if err := saveMetric(ctx, db, Metric{name, v}); err != nil { // want `saveMetric writes one row \(INSERT\)`
 			return err
 		}
 	}
@@ -55,7 +55,7 @@ func (r *Repo) Touch(id int64) error {
 
 func TouchAll(r *Repo, ids <-chan int64) error {
 	for id := range ids {
-		if err := r.Touch(id); err != nil { // want `Touch writes one row per call \(UPDATE\) and is called once per loop iteration \(inside the transaction`
+		if err := r.Touch(id); err != nil { // want `Touch writes one row \(UPDATE\) per loop iteration \(in the transaction`
 			return err
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 func Run(ctx context.Context, s *store.Store, events <-chan store.Event) error {
 	for e := range events {
-		if err := s.Put(ctx, e); err != nil { // want `Put writes one row per call \(INSERT\) and is called once per loop iteration \(each statement commits alone`
+		if err := s.Put(ctx, e); err != nil { // want `Put writes one row \(INSERT\) per loop iteration \(each statement commits alone`
 			return err
 		}
 	}
@@ -25,7 +25,7 @@ func RunTx(ctx context.Context, db *sql.DB, events <-chan store.Event) error {
 	}
 	defer tx.Rollback()
 	for e := range events {
-		if err := store.PutTx(ctx, tx, e); err != nil { // want `PutTx writes one row per call \(INSERT\) and is called once per loop iteration \(inside the transaction each statement still runs alone: about 720 µs`
+		if err := store.PutTx(ctx, tx, e); err != nil { // want `PutTx writes one row \(INSERT\) per loop iteration \(in the transaction each statement runs alone: about 720 µs`
 			return err
 		}
 	}
@@ -39,7 +39,7 @@ func Expire(ctx context.Context, s *pgstore.Sessions, duck *sql.DB, ids <-chan s
 		if err := s.Touch(ctx, id); err != nil {
 			return err
 		}
-		if err := pgstore.Save(ctx, duck, id); err != nil { // want `Save writes one row per call \(INSERT\) and is called once per loop iteration \(each statement commits alone`
+		if err := pgstore.Save(ctx, duck, id); err != nil { // want `Save writes one row \(INSERT\) per loop iteration \(each statement commits alone`
 			return err
 		}
 	}

@@ -89,7 +89,7 @@ func Sync(ctx context.Context, src, dst *sql.DB, t Table) error {
 		if err := rows.Scan(ptrs...); err != nil {
 			return err
 		}
-		if _, err := stmt.ExecContext(ctx, vals...); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction each statement still runs alone: about 220 µs`
+		if _, err := stmt.ExecContext(ctx, vals...); err != nil { // want `one-row INSERT per loop iteration \(in the transaction each statement runs alone: about 220 µs`
 			return err
 		}
 	}
@@ -117,7 +117,7 @@ func InsertPage(db *sql.DB, t Table, page []map[string]any) error {
 		for i, c := range t.Columns {
 			vals[i] = row[c]
 		}
-		if _, err := stmt.Exec(vals...); err != nil { // want `one-row INSERT per loop iteration \(inside the transaction each statement still runs alone: about 220 µs`
+		if _, err := stmt.Exec(vals...); err != nil { // want `one-row INSERT per loop iteration \(in the transaction each statement runs alone: about 220 µs`
 			return err
 		}
 	}
