@@ -1,0 +1,132 @@
+// Command realcodeverdicts compares rowalign's findings on the real
+// repositories of testdata/realcode with the verdicts recorded there, and
+// prints the findings that are new or gone, the table per check (right,
+// wrong, debatable, unjudged) and, with -vet, the findings on non-test
+// files that the standalone front end and go vet do not share.
+//
+// scripts/realcode-verdicts runs rowalign and go vet over the checkouts and
+// then this program over their output; it reads only files, so it can be
+// run again on the same output without rerunning the analyser.
+//
+//	realcodeverdicts -dir testdata/realcode -out /work/realcode/out [-repo owner/name] [-vet] [-tsv]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	dir := flag.String("dir", "testdata/realcode", "the directory of repos.tsv, verdicts.tsv and misses.tsv")
+	out := flag.String("out", "", "the directory scripts/realcode-verdicts wrote the raw output into")
+	src := flag.String("src", "", "the directory of the checkouts, OWNER__NAME each (to make posn paths relative)")
+	repo := flag.String("repo", "", "compare one repository only (owner/name)")
+	vet := flag.Bool("vet", false, "also compare the standalone findings with go vet's, on non-test files")
+	tsv := flag.Bool("tsv", false, "print the new findings as verdicts.tsv lines, verdict left empty, to be judged")
+	flag.Parse()
+	if *out == "" || *src == "" {
+		fmt.Fprintln(os.Stderr, "realcodeverdicts: -out and -src are required")
+		os.Exit(2)
+	}
+	code, err := run(os.Stdout, config{
+		dir: *dir, out: *out, src: *src, repo: *repo, vet: *vet, tsv: *tsv,
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "realcodeverdicts:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+type config struct {
+	dir, out, src, repo string
+	vet, tsv            bool
+}
+
+// run prints the comparison and returns 1 when any module's output is
+// missing or unreadable, else 0: new and gone findings are the point of
+// the run, not a failure.
+func run(w io.Writer, c config) (int, error) {
+	repos, err := readRepos(filepath.Join(c.dir, "repos.tsv"))
+	if err != nil {
+		return 0, err
+	}
+	verdicts, err := readVerdicts(filepath.Join(c.dir, "verdicts.tsv"))
+	if err != nil {
+		return 0, err
+	}
+	misses, err := readVerdicts(filepath.Join(c.dir, "misses.tsv"))
+	if err != nil && !os.IsNotExist(err) {
+		return 0, err
+	}
+	code := 0
+	var found []finding
+	var vetDiffs []string
+	var ran []repoLine
+	for _, r := range repos {
+		if c.repo != "" && r.name != c.repo {
+			continue
+		}
+		ran = append(ran, r)
+		for _, m := range r.modules {
+			fs, err := readFindings(outFile(c.out, r, m, "json"), r, c.src)
+			if err != nil {
+				fmt.Fprintf(w, "MISSING %s %s: %v\n", r.name, m, err)
+				code = 1
+				continue
+			}
+			found = append(found, fs...)
+			if !c.vet {
+				continue
+			}
+			vs, err := readFindings(outFile(c.out, r, m, "vet.json"), r, c.src)
+			if err != nil {
+				fmt.Fprintf(w, "MISSING %s %s (go vet): %v\n", r.name, m, err)
+				code = 1
+				continue
+			}
+			vetDiffs = append(vetDiffs, frontEndDiff(fs, vs)...)
+		}
+	}
+	if len(ran) == 0 {
+		return 0, fmt.Errorf("no repository %q in repos.tsv", c.repo)
+	}
+	scope := make(map[string]bool)
+	for _, r := range ran {
+		scope[r.name] = true
+	}
+	var kept []verdict
+	for _, v := range verdicts {
+		if scope[v.repo] {
+			kept = append(kept, v)
+		}
+	}
+	res := match(found, kept)
+	printReport(w, res, ran, c.tsv)
+	report := missReport(found, misses, scope)
+	for _, l := range report {
+		fmt.Fprintln(w, l)
+	}
+	if c.vet {
+		fmt.Fprintf(w, "\n== front ends: %d findings on non-test files differ between standalone and go vet\n", len(vetDiffs))
+		for _, l := range vetDiffs {
+			fmt.Fprintln(w, l)
+		}
+	}
+	return code, nil
+}
+
+// outFile is where scripts/realcode-verdicts keeps one module's output:
+// OUT/OWNER__NAME/MODULE.EXT, the module directory's slashes as '_' and
+// the repository root as "root".
+func outFile(out string, r repoLine, module, ext string) string {
+	m := module
+	if m == "." {
+		m = "root"
+	}
+	return filepath.Join(out, r.dirName(), strings.ReplaceAll(m, "/", "_")+"."+ext)
+}
