@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,6 +28,11 @@ type diag struct {
 	Message  string `json:"message"`
 }
 
+// errNoJSON is readFindings' error for output with no JSON at all: the
+// analyser stopped before printing (a module that does not load, such as
+// one that needs a newer go); the module's .log says why.
+var errNoJSON = errors.New("no JSON output")
+
 // readFindings reads one module's output: the JSON tree of rowalign -json
 // (package, then analyzer, then a list of diagnostics or an error), or go
 // vet -json's stream of such trees, each after a "# package" line. Text
@@ -39,8 +45,12 @@ func readFindings(path string, r repoLine, src string) ([]finding, error) {
 		return nil, err
 	}
 	root := filepath.Join(src, r.dirName()) + string(filepath.Separator)
+	trees := jsonTrees(data)
+	if len(trees) == 0 {
+		return nil, errNoJSON
+	}
 	var fs []finding
-	for _, tree := range jsonTrees(data) {
+	for _, tree := range trees {
 		for pkg, byAnalyzer := range tree {
 			for _, raw := range byAnalyzer {
 				var ds []diag

@@ -25,7 +25,8 @@ func TestRun(t *testing.T) {
 	}
 	write(filepath.Join(dir, "repos.tsv"), "repo\tcommit\trole\tmodules\tgoflags\n"+
 		"acme/etl\tc1\tduckdb\t.\t\n"+
-		"acme/web\tc2\tother-engines\tsvc/api\t-tags=x\n")
+		"acme/web\tc2\tother-engines\tsvc/api\t-tags=x\n"+
+		"acme/new\tc3\tlarge\t.\t\n")
 	write(filepath.Join(dir, "verdicts.tsv"), "repo\tcommit\tpath\tline\tcheck\tverdict\twhy\tmessage head\n"+
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\twrong\ta DDL list\tcreateTable writes\n"+
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\tright\tthe rows of a file\tinsertRow writes\n"+
@@ -49,7 +50,9 @@ func TestRun(t *testing.T) {
 		"]}}\n# etl/other\n{}\n")
 	write(filepath.Join(out, "acme__web", "svc_api.json"), `{"web/api":{"rowalign":[`+
 		diag("/src/acme__web/svc/api/h.go", 20, 1, "rowbyrow", "one-row UPDATE")+"]}}\n")
-	write(filepath.Join(out, "acme__web", "svc_api.vet.json"), "{}\n")
+	write(filepath.Join(out, "acme__web", "svc_api.vet.json"), "")
+	write(filepath.Join(out, "acme__new", "root.json"), "")
+	write(filepath.Join(out, "acme__new", "root.vet.json"), "")
 
 	var buf bytes.Buffer
 	code, err := run(&buf, config{dir: dir, out: out, src: src, vet: true})
@@ -58,6 +61,7 @@ func TestRun(t *testing.T) {
 	}
 	got := buf.String()
 	for _, want := range []string{
+		"NO OUTPUT acme/new .: rowalign printed no JSON, see " + filepath.Join(out, "acme__new", "root.log") + "\n",
 		"== ANALYZER ERRORS (1)\nacme/etl etl/bad: boom\n",
 		"== new: 3 findings with no verdict\n" +
 			"acme/etl load/new.go:5 commitsize: commit every 50000\n" +
@@ -66,7 +70,7 @@ func TestRun(t *testing.T) {
 		"== gone: 1 verdicts with no finding\nacme/etl load/old.go:3 pagesize (right: gone since)\n",
 		"pagesize          0      0         0         1      1              -\n",
 		"rowbyrow          1      1         0         1      3           50 %\n",
-		"by role: duckdb 4 findings (1 repositories), large 0 (0), other-engines 1 (1; goal 0)\n",
+		"by role: duckdb 4 findings (1 repositories), large 0 (1), other-engines 1 (1; goal 0)\n",
 		"now reported: pagesize 1/1\nfound: acme/etl load/walk.go:7 pagesize (a walk through a helper)\n",
 		"== front ends: 5 findings on non-test files differ",
 		"only go vet:     acme/etl load/vetonly.go:8 offsetwalk: a walk\n",
