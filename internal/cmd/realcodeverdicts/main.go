@@ -26,6 +26,7 @@ func main() {
 	out := flag.String("out", "", "the directory scripts/realcode-verdicts wrote the raw output into")
 	src := flag.String("src", "", "the directory of the checkouts, OWNER__NAME each (to make posn paths relative)")
 	repo := flag.String("repo", "", "compare one repository only (owner/name)")
+	role := flag.String("role", "", "compare the repositories of one role only (duckdb, other-engines, large)")
 	vet := flag.Bool("vet", false, "also compare the standalone findings with go vet's, on non-test files")
 	tsv := flag.Bool("tsv", false, "print the new findings as verdicts.tsv lines, verdict left empty, to be judged")
 	flag.Parse()
@@ -34,7 +35,7 @@ func main() {
 		os.Exit(2)
 	}
 	code, err := run(os.Stdout, config{
-		dir: *dir, out: *out, src: *src, repo: *repo, vet: *vet, tsv: *tsv,
+		dir: *dir, out: *out, src: *src, repo: *repo, role: *role, vet: *vet, tsv: *tsv,
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "realcodeverdicts:", err)
@@ -44,8 +45,8 @@ func main() {
 }
 
 type config struct {
-	dir, out, src, repo string
-	vet, tsv            bool
+	dir, out, src, repo, role string
+	vet, tsv                  bool
 }
 
 // run prints the comparison and returns 1 when any module's output is
@@ -69,7 +70,7 @@ func run(w io.Writer, c config) (int, error) {
 	var vetDiffs []string
 	var ran []repoLine
 	for _, r := range repos {
-		if c.repo != "" && r.name != c.repo {
+		if c.repo != "" && r.name != c.repo || c.role != "" && r.role != c.role {
 			continue
 		}
 		ran = append(ran, r)
@@ -104,7 +105,7 @@ func run(w io.Writer, c config) (int, error) {
 		}
 	}
 	if len(ran) == 0 {
-		return 0, fmt.Errorf("no repository %q in repos.tsv", c.repo)
+		return 0, fmt.Errorf("no repository %q of role %q in repos.tsv", c.repo, c.role)
 	}
 	scope := make(map[string]bool)
 	for _, r := range ran {
