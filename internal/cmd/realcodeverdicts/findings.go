@@ -15,6 +15,7 @@ import (
 // root.
 type finding struct {
 	repo, commit, role string
+	pkg                string // the package ID the finding came under
 	path               string
 	line, col          int
 	check, message     string
@@ -64,7 +65,7 @@ func readFindings(path string, r repoLine, src string) ([]finding, error) {
 					continue
 				}
 				for _, d := range ds {
-					f := finding{repo: r.name, commit: r.commit, role: r.role, check: d.Category, message: d.Message}
+					f := finding{repo: r.name, commit: r.commit, role: r.role, pkg: pkg, check: d.Category, message: d.Message}
 					f.path, f.line, f.col = splitPosn(strings.TrimPrefix(d.Posn, root))
 					fs = append(fs, f)
 				}

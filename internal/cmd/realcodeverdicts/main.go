@@ -103,7 +103,7 @@ func run(w io.Writer, c config) (int, error) {
 				code = 1
 				continue
 			}
-			vetDiffs = append(vetDiffs, frontEndDiff(fs, vs)...)
+			vetDiffs = append(vetDiffs, frontEndDiff(vetScope(fs, outFile(c.out, r, m, "vet.pkgs")), vs)...)
 		}
 	}
 	if len(ran) == 0 {
@@ -143,4 +143,28 @@ func outFile(out string, r repoLine, module, ext string) string {
 		m = "root"
 	}
 	return filepath.Join(out, r.dirName(), strings.ReplaceAll(m, "/", "_")+"."+ext)
+}
+
+// vetScope keeps the standalone findings of the packages go vet was given
+// (MODULE.vet.pkgs, one import path a line, written by
+// scripts/realcode-verdicts): a package that does not load, or imports one
+// that does not, is analysed standalone but never by go vet, and its
+// findings are no disagreement between the two. With no such file, all
+// are kept.
+func vetScope(fs []finding, pkgsFile string) []finding {
+	data, err := os.ReadFile(pkgsFile)
+	if err != nil {
+		return fs
+	}
+	given := make(map[string]bool)
+	for _, p := range strings.Fields(string(data)) {
+		given[p] = true
+	}
+	var kept []finding
+	for _, f := range fs {
+		if base, _, _ := strings.Cut(f.pkg, " ["); given[base] {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

@@ -30,7 +30,8 @@ func TestRun(t *testing.T) {
 	write(filepath.Join(dir, "verdicts.tsv"), "repo\tcommit\tpath\tline\tcheck\tverdict\twhy\tmessage head\n"+
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\twrong\ta DDL list\tcreateTable writes\n"+
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\tright\tthe rows of a file\tinsertRow writes\n"+
-		"acme/etl\tc1\tload/old.go\t3\tpagesize\tright\tgone since\t\n")
+		"acme/etl\tc1\tload/old.go\t3\tpagesize\tright\tgone since\t\n"+
+		"acme/etl\tc1\tbroken/b.go\t3\trowbyrow\tdebatable\ta feed tick\t\n")
 	write(filepath.Join(dir, "misses.tsv"), "repo\tcommit\tpath\tline\tcheck\tverdict\twhy\n"+
 		"acme/etl\tc1\tload/walk.go\t7\tpagesize\tmiss\ta walk through a helper\n")
 	diag := func(file string, line, col int, check, msg string) string {
@@ -41,7 +42,10 @@ func TestRun(t *testing.T) {
 		diag("/src/acme__etl/load/load.go", 10, 9, "rowbyrow", "createTable writes one row")+","+
 		diag("/src/acme__etl/load/walk.go", 7, 2, "pagesize", "page size 1000")+","+
 		diag("/src/acme__etl/load/new.go", 5, 2, "commitsize", "commit every 50000")+
-		`]}, "etl/bad":{"rowalign":{"error":"boom"}}}`+"\n")
+		`]}, "etl/bad":{"rowalign":{"error":"boom"}}, "etl/broken":{"rowalign":[`+
+		diag("/src/acme__etl/broken/b.go", 3, 1, "rowbyrow", "in a package go vet was not given")+
+		`]}}`+"\n")
+	write(filepath.Join(out, "acme__etl", "root.vet.pkgs"), "etl/load\netl/other\n")
 	write(filepath.Join(out, "acme__etl", "root.vet.json"), "go: downloading x\n# etl/load\n"+
 		`{"etl/load":{"rowalign":[`+
 		diag("/src/acme__etl/load/load.go", 10, 3, "rowbyrow", "insertRow writes one row")+","+
@@ -70,8 +74,8 @@ func TestRun(t *testing.T) {
 			"acme/web svc/api/h.go:20 rowbyrow: one-row UPDATE\n",
 		"== gone: 1 verdicts with no finding\nacme/etl load/old.go:3 pagesize (right: gone since)\n",
 		"pagesize          0      0         0         1      1              -\n",
-		"rowbyrow          1      1         0         1      3           50 %\n",
-		"by role: duckdb 4 findings (1 repositories), large 0 (1), other-engines 1 (1; goal 0)\n",
+		"rowbyrow          1      1         1         1      4           50 %\n",
+		"by role: duckdb 5 findings (1 repositories), large 0 (1), other-engines 1 (1; goal 0)\n",
 		"now reported: pagesize 1/1\nfound: acme/etl load/walk.go:7 pagesize (a walk through a helper)\n",
 		"== front ends: 4 findings on non-test files differ",
 		"only go vet:     acme/etl load/vetonly.go:8 offsetwalk: a walk\n",
@@ -79,6 +83,9 @@ func TestRun(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q; got:\n%s", want, got)
 		}
+	}
+	if strings.Contains(got, "only standalone: acme/etl broken/b.go") {
+		t.Errorf("a finding in a package go vet was not given counted as a front-end difference:\n%s", got)
 	}
 	if strings.Contains(got, "load_test.go") {
 		t.Errorf("a finding in a test file counted as a front-end difference:\n%s", got)
