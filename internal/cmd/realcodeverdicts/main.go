@@ -103,7 +103,12 @@ func run(w io.Writer, c config) (int, error) {
 				code = 1
 				continue
 			}
-			vetDiffs = append(vetDiffs, frontEndDiff(vetScope(fs, outFile(c.out, r, m, "vet.pkgs")), vs)...)
+			vetFile := outFile(c.out, r, m, "vet.json")
+			scoped := vetScope(fs, outFile(c.out, r, m, "vet.pkgs"), vetFailed(vetFile))
+			if n := len(vetScope(fs, "", nil)) - len(scoped); n > 0 {
+				fmt.Fprintf(w, "go vet: %s %s: %d standalone findings in packages go vet was not given or could not build (see %s)\n", r.name, m, n, vetFile)
+			}
+			vetDiffs = append(vetDiffs, frontEndDiff(scoped, vs)...)
 		}
 	}
 	if len(ran) == 0 {
@@ -150,21 +155,51 @@ func outFile(out string, r repoLine, module, ext string) string {
 // scripts/realcode-verdicts): a package that does not load, or imports one
 // that does not, is analysed standalone but never by go vet, and its
 // findings are no disagreement between the two. With no such file, all
-// are kept.
-func vetScope(fs []finding, pkgsFile string) []finding {
-	data, err := os.ReadFile(pkgsFile)
-	if err != nil {
-		return fs
-	}
-	given := make(map[string]bool)
-	for _, p := range strings.Fields(string(data)) {
-		given[p] = true
+// are kept. The packages in failed are left out too, and analyzer
+// errors (never compared).
+func vetScope(fs []finding, pkgsFile string, failed map[string]bool) []finding {
+	var given map[string]bool
+	if data, err := os.ReadFile(pkgsFile); err == nil {
+		given = make(map[string]bool)
+		for _, p := range strings.Fields(string(data)) {
+			given[p] = true
+		}
 	}
 	var kept []finding
 	for _, f := range fs {
-		if base, _, _ := strings.Cut(f.pkg, " ["); given[base] {
+		base, _, _ := strings.Cut(f.pkg, " [")
+		if f.check != "ERROR" && (given == nil || given[base]) && !failed[base] {
 			kept = append(kept, f)
 		}
 	}
 	return kept
+}
+
+// vetFailed returns the packages go vet could not build: in its output a
+// "# importpath" line (and "# [importpath]" for the variant with test
+// files) is followed by compiler errors instead of the package's JSON.
+// go vet analyses a package together with its _test.go files, so a test
+// file that does not compile (generated mocks not committed) takes the
+// package's findings away from go vet while the standalone front end,
+// which loads no test files, still reports them.
+func vetFailed(path string) map[string]bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	failed := make(map[string]bool)
+	pkg := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# "):
+			if p := strings.Trim(strings.TrimPrefix(line, "# "), "[]"); pkg == "" || p != pkg {
+				pkg = p
+			}
+		case pkg != "" && strings.HasPrefix(line, "{"):
+			pkg = ""
+		case pkg != "" && strings.TrimSpace(line) != "":
+			failed[pkg] = true
+		}
+	}
+	return failed
 }

@@ -31,7 +31,8 @@ func TestRun(t *testing.T) {
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\twrong\ta DDL list\tcreateTable writes\n"+
 		"acme/etl\tc1\tload/load.go\t10\trowbyrow\tright\tthe rows of a file\tinsertRow writes\n"+
 		"acme/etl\tc1\tload/old.go\t3\tpagesize\tright\tgone since\t\n"+
-		"acme/etl\tc1\tbroken/b.go\t3\trowbyrow\tdebatable\ta feed tick\t\n")
+		"acme/etl\tc1\tbroken/b.go\t3\trowbyrow\tdebatable\ta feed tick\t\n"+
+		"acme/etl\tc1\tmocked/m.go\t9\trowbyrow\twrong\ta handful\t\n")
 	write(filepath.Join(dir, "misses.tsv"), "repo\tcommit\tpath\tline\tcheck\tverdict\twhy\n"+
 		"acme/etl\tc1\tload/walk.go\t7\tpagesize\tmiss\ta walk through a helper\n")
 	diag := func(file string, line, col int, check, msg string) string {
@@ -42,16 +43,19 @@ func TestRun(t *testing.T) {
 		diag("/src/acme__etl/load/load.go", 10, 9, "rowbyrow", "createTable writes one row")+","+
 		diag("/src/acme__etl/load/walk.go", 7, 2, "pagesize", "page size 1000")+","+
 		diag("/src/acme__etl/load/new.go", 5, 2, "commitsize", "commit every 50000")+
-		`]}, "etl/bad":{"rowalign":{"error":"boom"}}, "etl/broken":{"rowalign":[`+
+		`]}, "etl/bad":{"rowalign":{"error":"boom"}}, "etl/mocked":{"rowalign":[`+
+		diag("/src/acme__etl/mocked/m.go", 9, 1, "rowbyrow", "in a package whose tests do not compile")+
+		`]}, "etl/broken":{"rowalign":[`+
 		diag("/src/acme__etl/broken/b.go", 3, 1, "rowbyrow", "in a package go vet was not given")+
 		`]}}`+"\n")
-	write(filepath.Join(out, "acme__etl", "root.vet.pkgs"), "etl/load\netl/other\n")
+	write(filepath.Join(out, "acme__etl", "root.vet.pkgs"), "etl/load\netl/other\netl/mocked\n")
 	write(filepath.Join(out, "acme__etl", "root.vet.json"), "go: downloading x\n# etl/load\n"+
 		`{"etl/load":{"rowalign":[`+
 		diag("/src/acme__etl/load/load.go", 10, 3, "rowbyrow", "insertRow writes one row")+","+
 		diag("/src/acme__etl/load/load_test.go", 4, 1, "rowbyrow", "in a test")+","+
 		diag("/src/acme__etl/load/vetonly.go", 8, 1, "offsetwalk", "a walk")+
-		"]}}\n# etl/other\n{}\n")
+		"]}}\n# etl/other\n{}\n"+
+		"# etl/mocked\n# [etl/mocked]\nmocked/m_test.go:3:1: undefined: mocks.NewStore\n{}\n")
 	write(filepath.Join(out, "acme__web", "svc_api.json"), `{"web/api":{"rowalign":[`+
 		diag("/src/acme__web/svc/api/h.go", 20, 1, "rowbyrow", "one-row UPDATE")+"]}}\n")
 	write(filepath.Join(out, "acme__web", "svc_api.vet.json"), "svc/api/h.go:1:1: a package that does not load\n")
@@ -74,8 +78,8 @@ func TestRun(t *testing.T) {
 			"acme/web svc/api/h.go:20 rowbyrow: one-row UPDATE\n",
 		"== gone: 1 verdicts with no finding\nacme/etl load/old.go:3 pagesize (right: gone since)\n",
 		"pagesize          0      0         0         1      1              -\n",
-		"rowbyrow          1      1         1         1      4           50 %\n",
-		"by role: duckdb 5 findings (1 repositories), large 0 (1), other-engines 1 (1; goal 0)\n",
+		"rowbyrow          1      2         1         1      5           33 %\n",
+		"by role: duckdb 6 findings (1 repositories), large 0 (1), other-engines 1 (1; goal 0)\n",
 		"now reported: pagesize 1/1\nfound: acme/etl load/walk.go:7 pagesize (a walk through a helper)\n",
 		"== front ends: 4 findings on non-test files differ",
 		"only go vet:     acme/etl load/vetonly.go:8 offsetwalk: a walk\n",
@@ -84,7 +88,10 @@ func TestRun(t *testing.T) {
 			t.Errorf("output lacks %q; got:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "only standalone: acme/etl broken/b.go") {
+	if !strings.Contains(got, "go vet: acme/etl .: 2 standalone findings in packages go vet was not given or could not build") {
+		t.Errorf("output does not count the findings left out of the front-end comparison:\n%s", got)
+	}
+	if strings.Contains(got, "only standalone: acme/etl broken/b.go") || strings.Contains(got, "only standalone: acme/etl mocked/m.go") {
 		t.Errorf("a finding in a package go vet was not given counted as a front-end difference:\n%s", got)
 	}
 	if strings.Contains(got, "load_test.go") {
