@@ -53,14 +53,7 @@ type OneRow struct {
 func (*OneRow) AFact() {}
 
 func (f *OneRow) String() string {
-	return "writes one row: " + f.Kind + " on " + cmpOr(f.Handle, "?") + " handle"
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
+	return "writes one row: " + f.Kind + " on " + cmp.Or(f.Handle, "?") + " handle"
 }
 
 // Handle kinds of OneRow.Handle.
