@@ -111,7 +111,13 @@ func (l *loader) parseFile(fset *token.FileSet, filename string, src []byte) (*a
 	}
 	if l.keepBodies(dir) {
 		// go/packages' mode; callers may rely on ast.Object resolution.
-		return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		// A dependency's comments are read by nothing: directives and
+		// generated-file markers matter where findings are reported.
+		mode := parser.AllErrors | parser.ParseComments
+		if !l.roots[filepath.Clean(dir)] && l.dependency(filepath.Clean(dir)) {
+			mode = parser.AllErrors
+		}
+		return parser.ParseFile(fset, filename, src, mode)
 	}
 	f, err := parser.ParseFile(fset, filename, blankBodies(src), parser.AllErrors|parser.SkipObjectResolution)
 	if f != nil {
@@ -158,7 +164,9 @@ func (l *loader) dependency(dir string) bool {
 // importsAny reports whether a Go file of dir (under any build
 // constraint: more files than the build sees, so more bodies kept, never
 // fewer) imports one of paths, or dot-imports a package, or cannot be
-// read. Test files do not count: a dependency is loaded without them.
+// read. Test files do not count: a dependency is loaded without them;
+// nor do files under //go:build ignore, which no build sees (a
+// generator's main, dot-importing what it generates for).
 func importsAny(dir string, paths map[string]bool) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -169,13 +177,31 @@ func importsAny(dir string, paths map[string]bool) bool {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly|parser.ParseComments)
 		if err != nil {
 			return true
+		}
+		if ignored(f) {
+			continue
 		}
 		for _, imp := range f.Imports {
 			path, err := strconv.Unquote(imp.Path.Value)
 			if err != nil || paths[path] || (imp.Name != nil && imp.Name.Name == ".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ignored reports whether f's build constraint is //go:build ignore.
+func ignored(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.TrimSpace(c.Text) == "//go:build ignore" {
 				return true
 			}
 		}

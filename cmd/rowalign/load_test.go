@@ -96,6 +96,8 @@ func TestKeepBodies(t *testing.T) {
 	store := write("example.com/store@v1.0.0", "store.go", "package store\n\nimport \"database/sql\"\n\nvar DB *sql.DB\n")
 	sqlx := write("example.com/x@v1.0.0", "x.go", "package x\n\nimport \"github.com/jmoiron/sqlx\"\n\nvar DB *sqlx.DB\n")
 	dot := write("example.com/dot@v1.0.0", "dot.go", "package dot\n\nimport . \"strings\"\n\nvar _ = ToUpper\n")
+	gen := write("example.com/gen@v1.0.0", "gen.go", "//go:build ignore\n\npackage main\n\nimport . \"example.com/gen/parser\"\n\nfunc main() { Generate() }\n")
+	write("example.com/gen@v1.0.0", "table.go", "package gen\n\nvar Table = []int{1}\n")
 	root := write("example.com/root@v1.0.0", "root.go", "package root\n")
 	vendored := write(filepath.Join(t.TempDir(), "vendor", "example.com", "plain"), "plain.go", "package plain\n")
 
@@ -106,6 +108,7 @@ func TestKeepBodies(t *testing.T) {
 		store:       true,
 		sqlx:        true,
 		dot:         true,
+		gen:         false, // the dot import is a generator's, which no build sees
 		root:        true,
 		t.TempDir(): true, // the project's own code
 		vendored:    false,

@@ -9,7 +9,9 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -56,7 +58,7 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	log.SetFlags(0)
 	log.SetPrefix(a.Name + ": ")
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(standaloneGCPercent)
+		defer collectOften()()
 	}
 	initial, err := load(patterns, *tests)
 	if err != nil {
@@ -100,16 +102,49 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	return code, true
 }
 
-// standaloneGCPercent is the garbage collector's GOGC for the standalone
-// run, unless GOGC is set. The run holds every package's declarations at
-// once and peaks while loading them: at Go's default of 100 the heap grew
-// to twice what was live. On wesm/msgvault (docs/measurements.md,
-// "Standalone memory"; 2026-12-02, 2 rounds each): GOGC=100 peaked at
-// 485-501 MB in 4.8-5.2 s of CPU, 75 at 485-494 MB, 50 at 433-474 MB in
-// 6.4-6.9 s, against 818-891 MB and 7.2-8.3 s before this loader's
-// tables and blanked bodies, and staticcheck's 493 MB; on xo/usql 50
-// took 27.0 s of CPU against 23.1 s at 100 and 33.7 s before.
-const standaloneGCPercent = 50
+// collectOften runs the garbage collector at standaloneGCPercent until
+// the live heap passes largeHeap, then at Go's default, and returns what
+// stops it watching. The run holds every package's declarations at once
+// and peaks while loading them: at Go's default of 100 the heap grows to
+// twice what is live. On a module of a few hundred packages collecting
+// more often is cheap; on one whose declarations alone outgrow largeHeap
+// it would cost more time than the memory it saves is worth.
+func collectOften() (stop func()) {
+	debug.SetGCPercent(standaloneGCPercent)
+	done := make(chan struct{})
+	go func() {
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				metrics.Read(sample)
+				if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > largeHeap {
+					debug.SetGCPercent(100)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// standaloneGCPercent is GOGC while the heap is small. On wesm/msgvault
+// (docs/measurements.md, "Standalone memory"; 2026-12-02, load 11-12, 2
+// rounds each): 100 peaked at 485-501 MB, 50 at 461-466 MB, 40 at
+// 423-425 MB in 6.9-8.0 s of CPU, against 773-891 MB and 7.2-9.4 s before
+// this loader's blanked bodies and tables; staticcheck peaked at 446-493
+// MB there.
+const standaloneGCPercent = 40
+
+// largeHeap is the live heap past which the run goes back to GOGC=100:
+// xo/usql's declarations hold about 1.2 GB live, and at 40 it took 27.7 s
+// of CPU and 72 s wall against 23.1 s and 58 s at 100 (load 11-12); the
+// 512 MiB put msgvault's 350-390 MB below it with room. 2026-12-02.
+const largeHeap = 512 << 20
 
 // printJSON prints graph.PrintJSON's tree with each finding once. With
 // test files loaded, a package is analysed twice, alone ("etl") and with
