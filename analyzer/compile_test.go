@@ -15,10 +15,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/rowalign/rowalign/analyzer"
 )
 
 // TestFixesCompile builds every fixture package of the repository that
@@ -97,7 +93,7 @@ func check(t *testing.T, what string, changed map[string][]byte, source, got map
 
 // goldenModules maps each fixture module (a directory with a go.mod) to
 // its packages with .golden files, relative to it.
-func goldenModules(t *testing.T, root string) map[string][]string {
+func goldenModules(t testing.TB, root string) map[string][]string {
 	out := make(map[string][]string)
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -138,21 +134,19 @@ func goldenModules(t *testing.T, root string) map[string][]string {
 // them: the first fix of each finding, overlapping edits dropped, the
 // file formatted.
 func applySuiteFixes(t *testing.T, mod string) map[string][]byte {
-	type edit struct {
-		start, end int
-		text       string
-	}
 	edits := make(map[string][]edit) // file name -> edits
-	for _, r := range analysistest.Run(quiet{}, mod, analyzer.Analyzer, "./...") {
-		for _, d := range r.Diagnostics {
-			if len(d.SuggestedFixes) == 0 {
-				continue
-			}
-			for _, e := range d.SuggestedFixes[0].TextEdits {
-				p, q := r.Pass.Fset.Position(e.Pos), r.Pass.Fset.Position(e.End)
-				edits[p.Filename] = append(edits[p.Filename], edit{p.Offset, q.Offset, string(e.NewText)})
-			}
+	found := false
+	for _, m := range modules(t) {
+		if m.dir != mod {
+			continue
 		}
+		found = true
+		for _, f := range m.suite["all"] {
+			edits[f.file] = append(edits[f.file], f.edits...)
+		}
+	}
+	if !found {
+		t.Fatalf("%s: .golden files in a module TestFixtures does not run the suite on", mod)
 	}
 	out := make(map[string][]byte)
 	for name, es := range edits {
@@ -258,7 +252,7 @@ func run(t *testing.T, dir string, name string, args ...string) []byte {
 	return out
 }
 
-func relTo(t *testing.T, base, path string) string {
+func relTo(t testing.TB, base, path string) string {
 	rel, err := filepath.Rel(base, path)
 	if err != nil {
 		t.Fatal(err)

@@ -207,7 +207,7 @@ const fixPassEnv = "ROWALIGN_FIX_PASS"
 
 // fixArgs reports whether args are a standalone -fix run that applies
 // the fixes: -fix without -diff, and not under go vet or go fix (a .cfg
-// file), where vetFixThenReport prints what is left (vetfix.go).
+// file), where withFindingsLeft prints what is left (fixleft.go).
 func fixArgs(args []string) bool {
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
@@ -249,7 +249,7 @@ func fixFlags(args []string) (fix, diff bool) {
 // exited 0 in silence, and a walk's strategy finding went unseen
 // (issue 18). The packages are loaded twice.
 func fixThenReport(args []string) int {
-	if _, code, ok := runFixPass(args); !ok {
+	if code, ok := runFixPass(args); !ok {
 		return code
 	}
 	var rest []string
@@ -268,12 +268,12 @@ func fixThenReport(args []string) int {
 
 // runFixPass runs this binary on args as the fix pass (with fixPassEnv
 // set, it goes straight to singlechecker), its output passed through. It
-// returns the binary's path, or false and the exit status to give up with.
-func runFixPass(args []string) (self string, code int, ok bool) {
+// returns false and the exit status to give up with when the pass fails.
+func runFixPass(args []string) (code int, ok bool) {
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return "", 1, false
+		return 1, false
 	}
 	cmd := exec.Command(self, args...)
 	cmd.Env = append(os.Environ(), fixPassEnv+"=1")
@@ -281,10 +281,10 @@ func runFixPass(args []string) (self string, code int, ok bool) {
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			return "", exit.ExitCode(), false
+			return exit.ExitCode(), false
 		}
 		fmt.Fprintf(os.Stderr, "rowalign: %v\n", err)
-		return "", 1, false
+		return 1, false
 	}
-	return self, 0, true
+	return 0, true
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"os"
@@ -33,7 +34,18 @@ import (
 // module cache and vendor directories, unless the package directory is a
 // package named on the command line or holds a file that imports
 // database/sql or sqlx. Every package of the project's own modules keeps
-// its bodies: their facts, and the checks on them, see all of it.
+// its bodies: their facts, and the checks on them, see all of it. A
+// cgo package's files, which go list rewrites into the build cache, are
+// judged by the directory of the file they were generated from. Their
+// bodies are blanked in the source before it is parsed (blank.go), so
+// that they are never parsed only to be thrown away.
+//
+// The same files also lose the elements of their large composite
+// literals at package level (dropTables): the lookup tables of
+// golang.org/x/text's encodings, unicode and crypto precomputations,
+// which type-checked into more memory than anything else a dependency
+// holds, and decide no fact either (docs/measurements.md, "Standalone
+// memory").
 
 // bodyImports are the import paths that keep a directory's bodies: code
 // that opens or hands out a database handle.
@@ -48,22 +60,28 @@ type loader struct {
 	// prefixes are the directories under which bodies may be dropped:
 	// the Go root's src and the module cache, each ending in a separator.
 	prefixes []string
+	// cache is the build cache, where go list puts the Go files cgo
+	// generates, ending in a separator; "" if unknown.
+	cache string
 	// roots are the directories of the packages named on the command
 	// line; their files keep their bodies wherever they are.
 	roots map[string]bool
 
 	mu       sync.Mutex
 	dirs     map[string]bool // directory -> keeps its bodies
-	stripped map[string]bool // directories whose bodies were dropped
+	stripped map[string]bool // files whose bodies were dropped
 }
 
 func newLoader(roots []string) *loader {
 	l := &loader{roots: make(map[string]bool), dirs: make(map[string]bool), stripped: make(map[string]bool)}
-	if env := goEnv("GOROOT", "GOMODCACHE"); len(env) == 2 {
+	if env := goEnv("GOROOT", "GOMODCACHE", "GOCACHE"); len(env) == 3 {
 		for _, dir := range []string{filepath.Join(env[0], "src"), env[1]} {
 			if filepath.IsAbs(dir) {
 				l.prefixes = append(l.prefixes, filepath.Clean(dir)+string(filepath.Separator))
 			}
+		}
+		if filepath.IsAbs(env[2]) {
+			l.cache = filepath.Clean(env[2]) + string(filepath.Separator)
 		}
 	}
 	for _, dir := range roots {
@@ -86,15 +104,27 @@ func goEnv(names ...string) []string {
 // the bodies dropped where keepBodies says so.
 func (l *loader) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 	dir := filepath.Dir(filename)
+	if l.cache != "" && strings.HasPrefix(filename, l.cache) {
+		if orig := cgoSource(src); orig != "" {
+			dir = filepath.Dir(orig)
+		}
+	}
 	if l.keepBodies(dir) {
 		// go/packages' mode; callers may rely on ast.Object resolution.
-		return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		// A dependency's comments are read by nothing: directives and
+		// generated-file markers matter where findings are reported.
+		mode := parser.AllErrors | parser.ParseComments
+		if !l.roots[filepath.Clean(dir)] && l.dependency(filepath.Clean(dir)) {
+			mode = parser.AllErrors
+		}
+		return parser.ParseFile(fset, filename, src, mode)
 	}
-	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, filename, blankBodies(src), parser.AllErrors|parser.SkipObjectResolution)
 	if f != nil {
 		dropBodies(f)
+		dropTables(f)
 		l.mu.Lock()
-		l.stripped[dir] = true
+		l.stripped[filename] = true
 		l.mu.Unlock()
 	}
 	return f, err
@@ -134,7 +164,9 @@ func (l *loader) dependency(dir string) bool {
 // importsAny reports whether a Go file of dir (under any build
 // constraint: more files than the build sees, so more bodies kept, never
 // fewer) imports one of paths, or dot-imports a package, or cannot be
-// read. Test files do not count: a dependency is loaded without them.
+// read. Test files do not count: a dependency is loaded without them;
+// nor do files under //go:build ignore, which no build sees (a
+// generator's main, dot-importing what it generates for).
 func importsAny(dir string, paths map[string]bool) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -145,13 +177,31 @@ func importsAny(dir string, paths map[string]bool) bool {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly|parser.ParseComments)
 		if err != nil {
 			return true
+		}
+		if ignored(f) {
+			continue
 		}
 		for _, imp := range f.Imports {
 			path, err := strconv.Unquote(imp.Path.Value)
 			if err != nil || paths[path] || (imp.Name != nil && imp.Name.Name == ".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ignored reports whether f's build constraint is //go:build ignore.
+func ignored(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.TrimSpace(c.Text) == "//go:build ignore" {
 				return true
 			}
 		}
@@ -180,6 +230,122 @@ func dropBodies(f *ast.File) {
 		}
 		fn.Body = body
 	}
+}
+
+// cgoSource returns the file a Go file cgo generated was generated from,
+// as the //line directive at its top names it ("//line
+// /src/dep/x.go:1:1"), or "" when it names none (_cgo_gotypes.go).
+func cgoSource(src []byte) string {
+	head := string(src[:min(len(src), cgoHeaderBytes)])
+	_, rest, ok := strings.Cut(head, "\n//line ")
+	if !ok {
+		return ""
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	// file:line:col; the file may hold colons (a Windows drive).
+	for range 2 {
+		if i := strings.LastIndexByte(line, ':'); i >= 0 {
+			line = line[:i]
+		}
+	}
+	if !strings.HasSuffix(line, ".go") || !filepath.IsAbs(line) {
+		return ""
+	}
+	return line
+}
+
+// cgoHeaderBytes is how far into a cgo-generated file its first //line
+// directive is looked for: cmd/cgo writes it after a two-line header
+// ("// Code generated by cmd/cgo; DO NOT EDIT.", a blank line), Go 1.26.
+const cgoHeaderBytes = 512
+
+// maxTableElements is the most elements a composite literal of a
+// package-level variable keeps in a file without bodies: more is a lookup
+// table (golang.org/x/text/encoding/japanese's tables.go holds 106,272
+// literals), not a configuration. The one fact that reads such literals,
+// values' Values on an exported integer field or variable set in a
+// literal (Config{PageSize: 250_000}), carries at most 8 constants, and
+// a configuration literal has a field per setting.
+const maxTableElements = 64
+
+// dropTables empties the composite literals of more than
+// maxTableElements elements in f's package-level variables, keeping
+// their types: an array of [...]T gets its length written out (when its
+// keys, if any, are integer literals; otherwise it is kept).
+func dropTables(f *ast.File) {
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		ast.Inspect(g, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || len(lit.Elts) <= maxTableElements {
+				return true
+			}
+			if at, ok := lit.Type.(*ast.ArrayType); ok {
+				if _, ok := at.Len.(*ast.Ellipsis); ok {
+					n, ok := arrayLen(lit.Elts)
+					if !ok {
+						return true
+					}
+					at.Len = &ast.BasicLit{ValuePos: at.Lbrack, Kind: token.INT, Value: strconv.Itoa(n)}
+				}
+			}
+			lit.Elts = nil
+			return false
+		})
+	}
+}
+
+// arrayLen returns the length of an array literal [...]T{elts}: one past
+// its highest index, or false when a key is not a constant expression of
+// integer literals (19968 - 19968, as x/text's tables write them).
+func arrayLen(elts []ast.Expr) (int, bool) {
+	n, i := 0, 0
+	for _, e := range elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			k, ok := constant.Int64Val(literalValue(kv.Key))
+			if !ok {
+				return 0, false
+			}
+			i = int(k)
+		}
+		i++
+		n = max(n, i)
+	}
+	return n, true
+}
+
+// literalValue returns the value of an integer constant expression made
+// of literals only, or an unknown value.
+func literalValue(e ast.Expr) constant.Value {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind == token.INT || e.Kind == token.CHAR {
+			return constant.MakeFromLiteral(e.Value, e.Kind, 0)
+		}
+	case *ast.ParenExpr:
+		return literalValue(e.X)
+	case *ast.UnaryExpr:
+		if x := literalValue(e.X); x.Kind() == constant.Int && (e.Op == token.ADD || e.Op == token.SUB || e.Op == token.XOR) {
+			return constant.UnaryOp(e.Op, x, 0)
+		}
+	case *ast.BinaryExpr:
+		x, y := literalValue(e.X), literalValue(e.Y)
+		if x.Kind() != constant.Int || y.Kind() != constant.Int {
+			break
+		}
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.AND, token.OR, token.XOR, token.AND_NOT:
+			return constant.BinaryOp(x, e.Op, y)
+		case token.SHL, token.SHR:
+			if s, ok := constant.Uint64Val(y); ok && s < 64 {
+				return constant.Shift(x, e.Op, uint(s))
+			}
+		}
+	}
+	return constant.MakeUnknown()
 }
 
 // unusedImport reports whether a type error says an import is not used:
@@ -222,7 +388,7 @@ func (l *loader) strippedPackage(pkg *packages.Package) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, f := range pkg.CompiledGoFiles {
-		if l.stripped[filepath.Dir(f)] {
+		if l.stripped[f] {
 			return true
 		}
 	}

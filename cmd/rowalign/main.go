@@ -28,12 +28,13 @@
 // -tests asks for their findings. -json lists each finding once. -fix and
 // -diff run through singlechecker, which loads every body; -fix then
 // prints the findings left, those without a fix. go vet -fix and go fix
-// print them too, on standard output (vetfix.go).
+// print them too, on standard output (fixleft.go).
 //
 // The binary is pure Go: it never links DuckDB.
 package main
 
 import (
+	"io"
 	"os"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
@@ -79,8 +80,9 @@ func main() {
 	if fixArgs(args) && os.Getenv(fixPassEnv) == "" {
 		os.Exit(fixThenReport(args))
 	}
-	if cfg, ok := vetFixConfig(args); ok && os.Getenv(fixPassEnv) == "" {
-		os.Exit(vetFixThenReport(args, cfg))
+	if vetFixRun(args) {
+		// The fixes applied, the findings left printed (fixleft.go).
+		singlechecker.Main(withFindingsLeft(analyzer.New(analyzer.Default()), func() io.Writer { return os.Stdout }))
 	}
 	// The common standalone run, with its own loader (standalone.go);
 	// everything else, go vet's protocol and -fix included, is

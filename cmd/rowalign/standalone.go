@@ -8,7 +8,10 @@ import (
 	"io"
 	"log"
 	"os"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -54,6 +57,9 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	// As singlechecker.Main and its checker.Run.
 	log.SetFlags(0)
 	log.SetPrefix(a.Name + ": ")
+	if os.Getenv("GOGC") == "" {
+		defer collectOften()()
+	}
 	initial, err := load(patterns, *tests)
 	if err != nil {
 		log.Print(err)
@@ -95,6 +101,50 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 	}
 	return code, true
 }
+
+// collectOften runs the garbage collector at standaloneGCPercent until
+// the live heap passes largeHeap, then at Go's default, and returns what
+// stops it watching. The run holds every package's declarations at once
+// and peaks while loading them: at Go's default of 100 the heap grows to
+// twice what is live. On a module of a few hundred packages collecting
+// more often is cheap; on one whose declarations alone outgrow largeHeap
+// it would cost more time than the memory it saves is worth.
+func collectOften() (stop func()) {
+	debug.SetGCPercent(standaloneGCPercent)
+	done := make(chan struct{})
+	go func() {
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				metrics.Read(sample)
+				if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > largeHeap {
+					debug.SetGCPercent(100)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// standaloneGCPercent is GOGC while the heap is small. On wesm/msgvault
+// (docs/measurements.md, "Standalone memory"; 2026-12-02, load 11-12, 2
+// rounds each): 100 peaked at 485-501 MB, 50 at 461-466 MB, 40 at
+// 423-425 MB in 6.9-8.0 s of CPU, against 773-891 MB and 7.2-9.4 s before
+// this loader's blanked bodies and tables; staticcheck peaked at 446-493
+// MB there.
+const standaloneGCPercent = 40
+
+// largeHeap is the live heap past which the run goes back to GOGC=100:
+// xo/usql's declarations hold about 1.2 GB live, and at 40 it took 27.7 s
+// of CPU and 72 s wall against 23.1 s and 58 s at 100 (load 11-12); the
+// 512 MiB put msgvault's 350-390 MB below it with room. 2026-12-02.
+const largeHeap = 512 << 20
 
 // printJSON prints graph.PrintJSON's tree with each finding once. With
 // test files loaded, a package is analysed twice, alone ("etl") and with

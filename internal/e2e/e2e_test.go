@@ -64,6 +64,7 @@ func TestScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	t.Parallel()
 	binarySources(t)
 	stubs, err := filepath.Abs("../../testdata/stubs")
 	if err != nil {

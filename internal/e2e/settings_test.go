@@ -97,10 +97,14 @@ type frontEnd struct {
 	run  func(t *testing.T, dir string, s *setting) []string
 }
 
+// The cells run in parallel (go test's -parallel, GOMAXPROCS by default),
+// all of them on one copy of the module: no front end writes to it
+// (-fix is always -diff here).
 func TestSettings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	t.Parallel()
 	binarySources(t)
 	dir := settingsModule(t)
 	lines := siteLines(t, dir)
@@ -131,9 +135,11 @@ func TestSettings(t *testing.T) {
 			if col.name == "golangci" && os.Getenv("ROWALIGN_GOLANGCI") == "" {
 				t.Skip("set ROWALIGN_GOLANGCI to a golangci-lint built by scripts/golangci/build.sh (.ci/extra.d/golangci-settings.sh does)")
 			}
+			t.Parallel()
 			base := col.run(t, dir, nil)
 			for _, row := range settingRows {
 				t.Run(row.flag, func(t *testing.T) {
+					t.Parallel()
 					got := col.run(t, dir, &row)
 					added, removed := difference(base, got)
 					wantAdded, wantRemoved := row.added, row.removed
@@ -161,6 +167,7 @@ func TestUsageErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	t.Parallel()
 	binarySources(t)
 	dir := settingsModule(t)
 	for _, tc := range []struct{ flag, golangci, want string }{
@@ -209,6 +216,7 @@ func TestUnknownFlag(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the go command")
 	}
+	t.Parallel()
 	binarySources(t)
 	dir := settingsModule(t)
 	for _, fe := range []struct {
@@ -309,9 +317,16 @@ const findingsExit = 1
 // output.
 func runTool(t *testing.T, dir string, found int, name string, args ...string) (stdout, stderr string) {
 	t.Helper()
+	return runToolEnv(t, dir, nil, found, name, args...)
+}
+
+// runToolEnv is runTool with env added to the environment: the tests run
+// in parallel, so none sets its own (t.Setenv).
+func runToolEnv(t *testing.T, dir string, env []string, found int, name string, args ...string) (stdout, stderr string) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	cmd.Env = append(append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local"), env...)
 	var o, e strings.Builder
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()
@@ -385,8 +400,7 @@ func golangci(t *testing.T, dir string, s *setting, lines map[string]string) []s
 		settings = "settings:\n          " + s.golangci
 	}
 	cfg := golangciConfig(t, settings)
-	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
-	stdout, stderr := runTool(t, dir, findingsExit, os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "--output.text.print-issued-lines=false", "./...")
+	stdout, stderr := runToolEnv(t, dir, []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}, findingsExit, os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "--output.text.print-issued-lines=false", "./...")
 	return findings(t, dir, stdout+stderr, lines)
 }
 
@@ -395,10 +409,9 @@ func golangci(t *testing.T, dir string, s *setting, lines map[string]string) []s
 // nor 1, the statuses of lint results).
 func golangciFails(t *testing.T, dir, setting string) string {
 	cfg := golangciConfig(t, "settings:\n          "+setting)
-	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
 	cmd := exec.Command(os.Getenv("ROWALIGN_GOLANGCI"), "run", "-c", cfg, "./...")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOLANGCI_LINT_CACHE="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() == findingsExit {

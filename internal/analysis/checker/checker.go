@@ -1,14 +1,16 @@
-// Package checker runs rowalign's checks: it computes once per package
-// what every check reads (scope, SQL text, walks, directives), runs the
-// checks enabled by the settings on it, and reports their findings with
-// the check's name as Category and its page as URL: one check's name,
-// whatever else is found on its line (the golangci-lint plugin joins the
-// findings of one line, for its uniq-by-line).
+// Package checker runs rowalign's checks on a package: it reads what
+// every check reads (the scope and the walks, from pagewalk's walks
+// analyzer, the one owner of the Walks fact; the //rowalign:ignore
+// directives), runs the checks the settings enable, and reports their
+// findings with the check's name as Category and its page as URL: one
+// check's name, whatever else is found on its line (the golangci-lint
+// plugin joins the findings of one line, for its uniq-by-line).
 //
 // The suite analyzer in package analyzer runs every check through Run;
 // each check package builds its own analyzer with New, so it can be
-// tested and used alone. Both read one settings value, copied when the
-// analysis of a package starts.
+// tested and used alone, or beside the others in one driver: they all
+// require the same walks analyzer. Each reads one settings value, copied
+// when the analysis of a package starts.
 package checker
 
 import (
@@ -19,15 +21,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/internal/analysis/appenders"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
-	"github.com/rowalign/rowalign/internal/analysis/sqltext"
-	"github.com/rowalign/rowalign/internal/analysis/ssaflow"
-	"github.com/rowalign/rowalign/internal/analysis/values"
 )
 
 // DocsURL is where each check's page lives; the check name and ".md"
@@ -68,39 +65,18 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	if err := s.Validate(); err != nil {
 		return err // only settings built in code: flags and the plugin validate first
 	}
-	sc := scope.Of(pass, s.All(), s.Wrappers)
-	if sc.Shared {
-		// Nothing to report here; the walks of the handles this helper
-		// package is given go to its callers as facts.
-		insp := inspector.New(pass.Files)
-		prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
-			WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
-		pagewalk.Find(pass.Pkg, sc, sqltext.Find(sc.Flow, insp), insp, prog, pass.ResultOf[appenders.Analyzer].(*appenders.Index), pass)
+	found := pass.ResultOf[pagewalk.For(s.All(), s.Wrappers)].(*pagewalk.Found)
+	if found.Walks == nil {
+		// Out of scope, or a helper package: nothing to report here;
+		// the walks of the handles a helper is given went to its
+		// callers as facts (pagewalk.Analyzer).
 		return nil
 	}
-	if !sc.InScope {
-		return nil
-	}
-	// The package's queries, and the calls of other packages' page
-	// functions (pagewalk.PageQuery facts) that run one for it: found
-	// once by pagewalk.QueriesAnalyzer, or here when the settings put
-	// in scope a package the default scope leaves out. The inspector is
-	// built there, not required from inspect.Analyzer: under go vet the
-	// suite runs on every dependency for the facts, and most of them are
-	// out of scope.
-	pq := pass.ResultOf[pagewalk.QueriesAnalyzer].(*pagewalk.Queries)
-	insp, queries := pq.Insp, pq.Queries
-	if pq.Flow != sc.Flow {
-		insp = inspector.New(pass.Files)
-		queries = append(sqltext.Find(sc.Flow, insp), pagewalk.RemoteQueries(pass, sc, insp)...)
-	}
-	prog := ssaflow.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, len(pass.TypeErrors) > 0).
-		WithExternal(pass.ResultOf[values.Analyzer].(*values.External))
 	in := &Input{
 		Pass:       pass,
 		Settings:   s,
-		Scope:      sc,
-		Walks:      pagewalk.Find(pass.Pkg, sc, queries, insp, prog, pass.ResultOf[appenders.Analyzer].(*appenders.Index), pass),
+		Scope:      found.Scope,
+		Walks:      found.Walks,
 		Directives: newDirectives(pass),
 	}
 	if !s.Tests {
@@ -115,7 +91,7 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 			// A package in scope by its tests alone: its other files get
 			// what they get without the tests, nothing (scope.Result.TestOnly).
 			test := IsTestFile(pass.Fset, d.Pos)
-			if in.Directives.Silenced(d.Pos) || !s.Tests && test || sc.TestOnly && !test {
+			if in.Directives.Silenced(d.Pos) || !s.Tests && test || in.Scope.TestOnly && !test {
 				continue
 			}
 			d.Category, d.URL = c.Name, DocsURL+c.Name+".md"
@@ -160,38 +136,55 @@ func New(name, doc string, s settings.Settings, checks ...Check) *analysis.Analy
 		Name:             name,
 		Doc:              doc,
 		URL:              "https://github.com/rowalign/rowalign",
-		Requires:         requires(checks),
+		Requires:         requires(checks, pagewalk.For(own.All(), own.Wrappers)),
 		RunDespiteErrors: true,
-		// Walks carries a walk across packages: an exported function's
-		// walk over a handle or with a size its callers give it.
-		FactTypes: []analysis.Fact{new(pagewalk.Walks)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, Run(pass, own, checks)
 		},
 	}
-	if len(checks) != 1 {
-		own.RegisterFlags(&a.Flags)
-		return a
+	if len(checks) == 1 {
+		a.URL = DocsURL + checks[0].Name + ".md"
 	}
-	a.URL = DocsURL + checks[0].Name + ".md"
-	// One check: -checks could only switch it off, so it has no flag.
 	var fs flag.FlagSet
 	own.RegisterFlags(&fs)
 	fs.VisitAll(func(f *flag.Flag) {
-		if f.Name != "checks" {
-			a.Flags.Var(f.Value, f.Name, f.Usage)
+		switch f.Name {
+		case "checks":
+			if len(checks) == 1 {
+				return // one check: -checks could only switch it off
+			}
+		case "scope", "wrappers":
+			// The walks come from the walks analyzer of the scope: one
+			// that changes the scope requires that scope's.
+			f.Value = rescope{f.Value, a, &own}
 		}
+		a.Flags.Var(f.Value, f.Name, f.Usage)
 	})
 	return a
 }
 
-// requires returns scope.Analyzer and the analyzers the checks require,
-// each once.
-func requires(checks []Check) []*analysis.Analyzer {
-	// Every check reads scope's facts, the appenders' (flush and append
-	// helpers across packages) and the package's queries with their
-	// PageQuery facts (pagewalk.QueriesAnalyzer).
-	out := []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, pagewalk.QueriesAnalyzer, values.Analyzer}
+// rescope is the -scope or -wrappers flag of an analyzer built by New:
+// setting it also makes the analyzer require the walks analyzer of its
+// new scope (pagewalk.For), the last of its Requires. Drivers parse the
+// flags before they run anything.
+type rescope struct {
+	flag.Value
+	a *analysis.Analyzer
+	s *settings.Settings
+}
+
+func (r rescope) Set(v string) error {
+	if err := r.Value.Set(v); err != nil {
+		return err
+	}
+	r.a.Requires[len(r.a.Requires)-1] = pagewalk.For(r.s.All(), r.s.Wrappers)
+	return nil
+}
+
+// requires returns the analyzers the checks require, each once, and
+// walks, the walks analyzer of the checks' scope, last (see rescope).
+func requires(checks []Check, walks *analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
 	for _, c := range checks {
 		for _, r := range c.Requires {
 			if !slices.Contains(out, r) {
@@ -199,7 +192,7 @@ func requires(checks []Check) []*analysis.Analyzer {
 			}
 		}
 	}
-	return out
+	return append(out, walks)
 }
 
 // Define returns the check name, documented by docGo (its doc.go,

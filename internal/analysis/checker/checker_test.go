@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -116,6 +117,38 @@ func TestOneCategoryPerFinding(t *testing.T) {
 		if len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message != "add "+want {
 			t.Errorf("finding %d: fixes %+v, want %s's own", i, d.SuggestedFixes, want)
 		}
+	}
+}
+
+// TestScopeFlagRequires: the walks come from the walks analyzer of the
+// analyzer's scope, so setting -scope or -wrappers makes it require that
+// scope's (one per scope, shared by every analyzer with it); the default
+// scope's is pagewalk.Analyzer, which every check built with the default
+// settings shares, so that they run together in one driver.
+func TestScopeFlagRequires(t *testing.T) {
+	a := checker.New("test", "test", settings.Default(), at(settings.PageSize, -1))
+	walks := func() *analysis.Analyzer { return a.Requires[len(a.Requires)-1] }
+	if walks() != pagewalk.Analyzer {
+		t.Fatalf("default settings require %v, want pagewalk.Analyzer", walks())
+	}
+	for _, step := range []struct {
+		flag, value string
+		want        *analysis.Analyzer
+	}{
+		{"scope", "all", pagewalk.For(true, nil)},
+		{"wrappers", "example.com/app/db", pagewalk.For(true, []string{"example.com/app/db"})},
+		{"scope", "auto", pagewalk.For(false, []string{"example.com/app/db"})},
+		{"wrappers", "", pagewalk.Analyzer},
+	} {
+		if err := a.Flags.Set(step.flag, step.value); err != nil {
+			t.Fatal(err)
+		}
+		if walks() != step.want || step.value != "" && walks() == pagewalk.Analyzer {
+			t.Errorf("-%s=%s: requires %p, want %p", step.flag, step.value, walks(), step.want)
+		}
+	}
+	if err := analysis.Validate([]*analysis.Analyzer{a, checker.New("other", "other", settings.Default(), at(settings.OffsetWalk, -1))}); err != nil {
+		t.Errorf("two analyzers of the default scope: %v", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package pagewalk
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -114,7 +115,7 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 		if !ok || !fn.Exported() {
 			continue
 		}
-		pw := ParamWalk{Strategy: walk.Strategy, Write: walk.Write, OrderBy: walk.Ordered(), At: cmpOr(walk.from, position(fset, walk.Pos())), Handle: -1, Judged: !walk.silent}
+		pw := ParamWalk{Strategy: walk.Strategy, Write: walk.Write, OrderBy: walk.Ordered(), At: cmp.Or(walk.from, position(fset, walk.Pos())), Handle: -1, Judged: !walk.silent}
 		if walk.recv != nil {
 			pw.Handle = w.scope.HandleParam(decl, walk.recv)
 		}
@@ -128,7 +129,7 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 			}
 			for _, s := range walk.Sites {
 				if s.Value > 0 {
-					pw.Sites = append(pw.Sites, FactSite{Value: s.Value, Name: s.Name, At: cmpOr(s.Where, position(fset, s.Pos))})
+					pw.Sites = append(pw.Sites, FactSite{Value: s.Value, Name: s.Name, At: cmp.Or(s.Where, position(fset, s.Pos))})
 				}
 			}
 		} else if len(pw.Sizes) == 0 {
@@ -145,13 +146,6 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 	for _, fn := range order {
 		pass.ExportObjectFact(fn, byFunc[fn])
 	}
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // position returns "file.go:line" for pos, the form a fact carries: under

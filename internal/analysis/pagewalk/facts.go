@@ -143,14 +143,12 @@ func exportPageFuncs(pass *analysis.Pass, sc *scope.Result, qs []*sqltext.Query)
 // enclosingFunc returns the function or method declared around cur,
 // when cur is directly in its body (not in a function literal).
 func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if d, ok := c.Node().(*ast.FuncDecl); ok {
-			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
-			return fn
-		}
+	d, ok := flow.EnclosingFunc(cur).(*ast.FuncDecl)
+	if !ok {
 		return nil
 	}
-	return nil
+	fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+	return fn
 }
 
 // paramOf returns the index of the parameter of fn that e is, -1 when e

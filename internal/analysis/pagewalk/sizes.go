@@ -1,6 +1,7 @@
 package pagewalk
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -43,7 +44,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 			// which its fix cannot reach (under go vet, this pass sees
 			// no other package's files).
 			e := ast.Unparen(e)
-			out = append(out, Site{Pos: e.Pos(), End: e.End(), Value: src.Value, Name: cmpOr(src.Name, types.ExprString(e)), Foreign: true, Where: src.Where})
+			out = append(out, Site{Pos: e.Pos(), End: e.End(), Value: src.Value, Name: cmp.Or(src.Name, types.ExprString(e)), Foreign: true, Where: src.Where})
 			continue
 		}
 		if src.Expr == nil {

@@ -67,7 +67,7 @@ func genericCaller(db *sql.DB) {
 }
 
 // An iterator over pages, consumed with range over func.
-func Pages(db *sql.DB, size int) iter.Seq2[*sql.Rows, error] { // want Pages:"walks: LIMIT/OFFSET walk at flow.go:73 over parameter 0 \\(DuckDB's here\\), size parameter 1"
+func Pages(db *sql.DB, size int) iter.Seq2[*sql.Rows, error] {
 	return func(yield func(*sql.Rows, error) bool) {
 		for off := 0; ; off += size {
 			rows, err := db.Query("SELECT * FROM t LIMIT ? OFFSET ?", size, off)

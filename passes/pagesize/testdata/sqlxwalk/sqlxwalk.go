@@ -75,7 +75,7 @@ func (s *Store) Regions(fn func(string) error) error {
 // handle is a parameter no caller in this package passes, and the package
 // talks to Postgres too (Mirror): the engine is unknown, so rowalign stays
 // silent (README, Engines).
-func Totals(db *sqlx.DB) ([]float64, error) { // want Totals:"walks: LIMIT/OFFSET walk at sqlxwalk.go:82 over parameter 0, size 250000 at sqlxwalk.go:82"
+func Totals(db *sqlx.DB) ([]float64, error) {
 	var all []float64
 	for page := 0; page < 50; page++ {
 		var amounts []float64

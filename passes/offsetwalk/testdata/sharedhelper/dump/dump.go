@@ -13,7 +13,7 @@ import (
 const PageRows = 100_000
 
 // Table writes every row of table to w.
-func Table(ctx context.Context, db *sql.DB, table string, w io.Writer) error { // want Table:`walks: LIMIT/OFFSET walk at dump.go:19 over parameter 1, size 100000 at dump.go:13`
+func Table(ctx context.Context, db *sql.DB, table string, w io.Writer) error {
 	enc := json.NewEncoder(w)
 	for off := 0; ; off += PageRows {
 		rows, err := db.QueryContext(ctx, "SELECT * FROM "+table+" LIMIT ? OFFSET ?", PageRows, off)

@@ -23,7 +23,7 @@ func Accounts(dsn string) (*sql.DB, error) {
 const monthPage = 200_000
 
 // MonthlyTotals sums the entries of every month, a page at a time.
-func MonthlyTotals(ctx context.Context, db *sql.DB) (map[string]int64, error) { // want MonthlyTotals:"walks: LIMIT/OFFSET walk at reports.go:29 over parameter 1, size 200000 at reports.go:23"
+func MonthlyTotals(ctx context.Context, db *sql.DB) (map[string]int64, error) {
 	totals := make(map[string]int64)
 	for off := 0; ; off += monthPage {
 		rows, err := db.QueryContext(ctx, "SELECT month, amount FROM entries ORDER BY id LIMIT ? OFFSET ?", monthPage, off)
@@ -64,7 +64,7 @@ func Checksums(ctx context.Context, db *sql.DB) ([]uint64, error) {
 }
 
 // Export writes every row of table to out, pageRows rows per query.
-func Export(ctx context.Context, db *sql.DB, table string, pageRows int, out func([]any) error) error { // want Export:"walks: LIMIT/OFFSET walk at reports.go:70 over parameter 1, size parameter 3"
+func Export(ctx context.Context, db *sql.DB, table string, pageRows int, out func([]any) error) error {
 	q := fmt.Sprintf("SELECT * FROM %s LIMIT ? OFFSET ?", table)
 	for off := 0; ; off += pageRows {
 		rows, err := db.QueryContext(ctx, q, pageRows, off)

@@ -1,0 +1,16 @@
+package flow
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// EnclosingFunc returns the innermost function around cur: its
+// *ast.FuncDecl or *ast.FuncLit, or nil at package level.
+func EnclosingFunc(cur inspector.Cursor) ast.Node {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return c.Node()
+	}
+	return nil
+}
