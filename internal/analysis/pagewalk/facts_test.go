@@ -27,7 +27,18 @@ func TestWalksFacts(t *testing.T) {
 			"Table": "walks: LIMIT/OFFSET walk at dump.go:19 over parameter 1, size 100000 at dump.go:13",
 		}},
 		{"../../../passes/offsetwalk/testdata", "example.com/fixtures/rewrite", map[string]string{
-			"Dump": "walks: LIMIT/OFFSET walk at export.go:75 over parameter 1 (DuckDB's here), size parameter 2",
+			"Dump":          "walks: LIMIT/OFFSET walk at export.go:75 over parameter 1 (DuckDB's here), size parameter 2",
+			"ExportBatches": "walks: LIMIT/OFFSET walk at perpage.go:16 over parameter 1 (DuckDB's here), size parameter 3",
+			"Sample":        "walks: LIMIT/OFFSET walk at perpage.go:44 over parameter 1 (DuckDB's here), size parameter 2",
+			"CountBefore":   "walks: LIMIT/OFFSET walk at perpage.go:74 over parameter 1 (DuckDB's here), size parameter 3",
+			"CountKindK1":   "walks: LIMIT/OFFSET walk at perpage.go:105 over parameter 1 (DuckDB's here), size parameter 2",
+			"Drain":         "walks: LIMIT/OFFSET walk at perpage.go:135 over parameter 1 (DuckDB's here), size parameter 3",
+		}},
+		{"../../../passes/rowbyrow/testdata", "example.com/fixtures/loader", map[string]string{
+			"CopyPages": "walks: LIMIT/OFFSET walk at loader.go:288 over parameter 1 (DuckDB's here), size parameter 3",
+		}},
+		{"../../../passes/pagesize/testdata", "example.com/fixtures/cobracli/export", map[string]string{
+			"Run": "walks: LIMIT/OFFSET walk at export.go:24, size parameter 1",
 		}},
 		{"../../../passes/pagesize/testdata", "example.com/fixtures/sqlxwalk", map[string]string{
 			"Totals": "walks: LIMIT/OFFSET walk at sqlxwalk.go:82 over parameter 0, size 250000 at sqlxwalk.go:82",

@@ -10,7 +10,7 @@ import (
 // ExportBatches writes every event id, batch at a time, and returns how
 // many batches it wrote: a batch is a page, and the pager's pages are
 // others, so no fix.
-func ExportBatches(ctx context.Context, db *sql.DB, w io.Writer, batch int) (int, error) { // want ExportBatches:`walks: LIMIT/OFFSET walk at perpage.go:16 over parameter 1 \(DuckDB.s here\), size parameter 3`
+func ExportBatches(ctx context.Context, db *sql.DB, w io.Writer, batch int) (int, error) {
 	batches := 0
 	for off := 0; ; off += batch {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", batch, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
@@ -38,7 +38,7 @@ func ExportBatches(ctx context.Context, db *sql.DB, w io.Writer, batch int) (int
 
 // Sample keeps every 1,000th event of each page, counted by the page's
 // row counter: the pager's pages are others, so no fix.
-func Sample(ctx context.Context, db *sql.DB, batch int) ([]int64, error) { // want Sample:`walks: LIMIT/OFFSET walk at perpage.go:44 over parameter 1 \(DuckDB.s here\), size parameter 2`
+func Sample(ctx context.Context, db *sql.DB, batch int) ([]int64, error) {
 	var sample []int64
 	for off := 0; ; off += batch {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", batch, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
@@ -68,7 +68,7 @@ func Sample(ctx context.Context, db *sql.DB, batch int) ([]int64, error) { // wa
 // CountBefore counts the events read before the one with id stop. Its
 // break cuts the page short, which ended the old walk, where the pager's
 // would read on: no fix.
-func CountBefore(ctx context.Context, db *sql.DB, stop int64, batch int) (int, error) { // want CountBefore:`walks: LIMIT/OFFSET walk at perpage.go:74 over parameter 1 \(DuckDB.s here\), size parameter 3`
+func CountBefore(ctx context.Context, db *sql.DB, stop int64, batch int) (int, error) {
 	count := 0
 	for off := 0; ; off += batch {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", batch, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
@@ -99,7 +99,7 @@ func CountBefore(ctx context.Context, db *sql.DB, stop int64, batch int) (int, e
 // CountKindK1 counts the events of kind k1, and counts the page's rows
 // after skipping the others: the old walk ended at its first page, whose
 // count came up short, and the pager's would not. No fix.
-func CountKindK1(ctx context.Context, db *sql.DB, batch int) (int, error) { // want CountKindK1:`walks: LIMIT/OFFSET walk at perpage.go:105 over parameter 1 \(DuckDB.s here\), size parameter 2`
+func CountKindK1(ctx context.Context, db *sql.DB, batch int) (int, error) {
 	total := 0
 	for off := 0; ; off += batch {
 		rows, err := db.QueryContext(ctx, "SELECT kind FROM events LIMIT ? OFFSET ?", batch, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
@@ -130,7 +130,7 @@ func CountKindK1(ctx context.Context, db *sql.DB, batch int) (int, error) { // w
 // Drain handles every queued job and deletes it once handled. The old walk's
 // later pages start after rows its deletes moved up; the pager reads one
 // snapshot on a connection of its own. No fix.
-func Drain(ctx context.Context, db *sql.DB, handle func(int64), batch int) error { // want Drain:`walks: LIMIT/OFFSET walk at perpage.go:135 over parameter 1 \(DuckDB.s here\), size parameter 3`
+func Drain(ctx context.Context, db *sql.DB, handle func(int64), batch int) error {
 	for off := 0; ; off += batch {
 		rows, err := db.QueryContext(ctx, "SELECT id FROM jobs LIMIT ? OFFSET ?", batch, off) // want `^LIMIT/OFFSET page walk without ORDER BY`
 		if err != nil {

@@ -283,7 +283,7 @@ func SaveReturning(ctx context.Context, db *sql.DB, events <-chan Event) ([]int6
 
 // CopyPages copies a table from another database page by page, the page
 // size the caller's flag: each page's rows are written one by one.
-func CopyPages(ctx context.Context, src, dst *sql.DB, page int) error { // want CopyPages:`walks: LIMIT/OFFSET walk at loader.go:288 over parameter 1`
+func CopyPages(ctx context.Context, src, dst *sql.DB, page int) error {
 	for off := 0; ; off += page {
 		rows, err := src.QueryContext(ctx, "SELECT id, kind FROM events ORDER BY id LIMIT ? OFFSET ?", page, off)
 		if err != nil {
