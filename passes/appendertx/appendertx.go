@@ -51,7 +51,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 		seen[a.Loop] = true
 		via := ""
 		if a.Via != nil {
-			via = " (via " + helperName(a.Via) + ", one row per call)"
+			via = " (via " + helperName(a.Via, in.Pass.Pkg) + ", one row per call)"
 		}
 		// The size of the load is not in the source: the message says
 		// what happens past the automatic flush, not that it is reached.
@@ -69,16 +69,17 @@ func run(in *checker.Input) []analysis.Diagnostic {
 	return out
 }
 
-// helperName names a helper as its callers write it: dbutil.Append,
-// Writer.Write, (*Writer).Write's receiver type without the pointer.
-func helperName(fn *types.Func) string {
+// helperName names a helper as its callers in pkg write it: dbutil.Append,
+// Writer.Write, (*Writer).Write's receiver type without the pointer; no
+// package name for a helper of pkg itself.
+func helperName(fn *types.Func, pkg *types.Package) string {
 	name := fn.Name()
 	if recv := fn.Signature().Recv(); recv != nil {
 		if _, tn, ok := flow.NamedType(recv.Type()); ok {
 			name = tn + "." + name
 		}
 	}
-	if fn.Pkg() != nil {
+	if fn.Pkg() != nil && fn.Pkg() != pkg {
 		name = fn.Pkg().Name() + "." + name
 	}
 	return name

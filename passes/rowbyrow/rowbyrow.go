@@ -99,7 +99,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 				if !p.handsBulk(cur, call, w) {
 					continue
 				}
-				what = fmt.Sprintf("%s writes one row (%s) per element of its %s, given rows read in bulk", fn.Name(), w.Kind, paramName(fn, w.Each-1))
+				what = fmt.Sprintf("%s writes one row (%s) per element of %s, read in bulk", fn.Name(), w.Kind, paramName(fn, w.Each-1))
 			} else {
 				if p.rowLoop(cur, call.Args, call, handleArg(w, call)) == nil {
 					continue

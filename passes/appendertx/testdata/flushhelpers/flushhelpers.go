@@ -164,7 +164,7 @@ func (s *store) addEvent(e event) error {
 
 func (s *store) importAll(src <-chan event) error {
 	for e := range src {
-		if err := s.addEvent(e); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via flushhelpers\.store\.addEvent, one row per call\)`
+		if err := s.addEvent(e); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via store\.addEvent, one row per call\)`
 			return err
 		}
 	}

@@ -50,7 +50,7 @@ func ImportLines(s *Sink, r io.Reader) error {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		host, msg, _ := strings.Cut(sc.Text(), " ")
-		if err := s.Write("lines", host, msg); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via sink\.Sink\.Write, one row per call\)`
+		if err := s.Write("lines", host, msg); err != nil { // want `^DuckDB Appender fed in a loop outside a transaction \(via Sink\.Write, one row per call\)`
 			return err
 		}
 	}

@@ -35,4 +35,3 @@ func appenderSmall(dc driver.Conn) {
 	}
 	app.Close()
 }
-

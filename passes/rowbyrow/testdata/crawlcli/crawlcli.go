@@ -28,7 +28,7 @@ func Seed(st *crawlstate.State, path string) error {
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	return st.EnqueueBatch(items) // want `EnqueueBatch writes one row \(INSERT\) per element of its items, given rows read in bulk \(in the transaction each statement runs alone: about 720 µs`
+	return st.EnqueueBatch(items) // want `EnqueueBatch writes one row \(INSERT\) per element of items, read in bulk \(in the transaction each statement runs alone: about 720 µs`
 }
 
 // Start enqueues the start page.
