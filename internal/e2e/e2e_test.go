@@ -94,6 +94,9 @@ func TestScripts(t *testing.T) {
 					env.Setenv(k, v)
 				}
 			}
+			// The proxy as go sees it, for install.txtar, which fetches
+			// what a user's install would.
+			env.Setenv("PROXY", goenv(t, "GOPROXY"))
 			env.Setenv("GOPROXY", "off")
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")

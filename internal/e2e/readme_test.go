@@ -32,14 +32,19 @@ var readmeSamples = []readmeSample{
 	// prints packages as they finish).
 	{"$ go vet -vettool=$(which rowalign) ./...", func(t *testing.T, root string) string {
 		_, stderr := runIn(t, filepath.Join(root, "examples"), 1, "go", "vet", "-vettool="+rowalignBin, "./...")
-		var lines []string
+		// A finding's related lines ("pos: \tno fix: ...") stay under it.
+		var findings []string
 		for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
-			if l != "" && !strings.HasPrefix(l, "#") {
-				lines = append(lines, l)
+			switch {
+			case l == "" || strings.HasPrefix(l, "#"):
+			case strings.Contains(l, ": \t") && len(findings) > 0:
+				findings[len(findings)-1] += "\n" + l
+			default:
+				findings = append(findings, l)
 			}
 		}
-		slices.Sort(lines)
-		return strings.Join(lines, "\n") + "\n"
+		slices.Sort(findings)
+		return strings.Join(findings, "\n") + "\n"
 	}},
 	// One file's fixes, export.go (a size and a copy rewritten into
 	// pager.Copy), its path shortened to the repository.

@@ -162,6 +162,9 @@ func (w *walker) chunkCall(x ast.Expr, depth int) ast.Expr {
 // is a slice: E of []E or of iter.Seq[E] (iter.Seq2's value); nil
 // otherwise.
 func chunkOf(t types.Type) types.Type {
+	if t == nil {
+		return nil // code the type checker rejected
+	}
 	var e types.Type
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Slice:

@@ -156,11 +156,19 @@ func docOf(n ast.Node) *ast.CommentGroup {
 func (r *rw) otherFileNames() (names map[string]bool, ok bool) {
 	have := map[string]bool{}
 	for _, f := range r.pass.Files {
-		have[r.pass.Fset.File(f.Pos()).Name()] = true
+		// A file the parser gave up on early (empty, or no package
+		// clause) may have no position: none of its names count.
+		if tf := r.pass.Fset.File(f.Pos()); tf != nil {
+			have[tf.Name()] = true
+		}
 	}
 	// The directory of the file the fix edits, which is the user's own
 	// (a cgo package's other files may be the build's copies).
-	dir := filepath.Dir(r.pass.Fset.File(r.file.Pos()).Name())
+	edited := r.pass.Fset.File(r.file.Pos())
+	if edited == nil {
+		return nil, false
+	}
+	dir := filepath.Dir(edited.Name())
 	entries, err := os.ReadDir(dir)
 	if err != nil || !filepath.IsAbs(dir) {
 		return nil, false

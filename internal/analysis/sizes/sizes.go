@@ -164,7 +164,7 @@ func Diagnostics(in *checker.Input, check, what string, cost Cost) []analysis.Di
 		}
 		edits := f.fixEdits(in.Pass)
 		if edits == nil {
-			f.NoFix = "no literal here the fix can rewrite"
+			f.NoFix = noLiteral
 		} else {
 			if prove == nil {
 				prove = newProver(in.Pass, in.Scope.Flow, in.Walks.Walks)
@@ -185,10 +185,21 @@ func Diagnostics(in *checker.Input, check, what string, cost Cost) []analysis.Di
 			}
 		}
 		msg := fmt.Sprintf("%s "+relation+": %s; %s", f.subject(what), f.RowGroup, words, f.use(in.Pass.Fset, edits))
-		out = append(out, Evidence(f.diagnostic(msg, edits), f.Walk.Why))
+		d := Evidence(f.diagnostic(msg, edits), f.Walk.Why)
+		if edits == nil && f.NoFix != "" && f.NoFix != noLiteral {
+			// A user who finds no fix is told why, on a line of its own
+			// (the fix was withheld because it might change results).
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End,
+				Message: "no fix: " + f.NoFix + ", so a new size might change what the program computes"})
+		}
+		out = append(out, d)
 	}
 	return out
 }
+
+// noLiteral is NoFix when the size has no literal here to rewrite: the
+// message then says where to change it.
+const noLiteral = "no literal here the fix can rewrite"
 
 // Evidence adds to d how its handle was judged DuckDB's (a walk's Why),
 // when other evidence than the handle's own open did, as related
