@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/appendertx"
 	"github.com/rowalign/rowalign/passes/attachsize"
@@ -30,15 +30,15 @@ type Settings = settings.Settings
 func Default() Settings { return settings.Default() }
 
 // Checks returns every check, in the order of settings.CheckNames.
-func Checks() []checker.Check {
-	return []checker.Check{pagesize.Check, commitsize.Check, offsetwalk.Check, appendertx.Check, rowbyrow.Check, attachsize.Check, directive.Check}
+func Checks() []check.Check {
+	return []check.Check{pagesize.Check, commitsize.Check, offsetwalk.Check, appendertx.Check, rowbyrow.Check, attachsize.Check, directive.Check}
 }
 
 // Name is the suite analyzer's name, and the golangci-lint plugin's.
 const Name = "rowalign"
 
 // doc is the suite's documentation; its list of checks is made of each
-// check's summary, from its doc.go (checker.Check.Summary).
+// check's summary, from its doc.go (check.Check.Summary).
 var doc = func() string {
 	var b strings.Builder
 	b.WriteString(`report DuckDB page walks and commit loops whose sizes ignore the row group
@@ -62,7 +62,7 @@ whatever the size. Checks (the diagnostic category; -checks selects them):
 // -scope, -wrappers, -checks) set its own copy of s, validated as they are
 // set; each run reads that copy as a value.
 func New(s Settings) *analysis.Analyzer {
-	return checker.New(Name, doc, s, Checks()...)
+	return check.New(Name, doc, s, Checks()...)
 }
 
 // Analyzer is the rowalign analyzer with the default settings.

@@ -112,7 +112,7 @@ var findingStart = regexp.MustCompile(`^(\S+\.go):\d+:\d+ [a-z]+ \[`)
 
 // MaxMessage is the longest message a diagnostic may print: the detail
 // goes behind -explain (the project's rule; findings of 200-373
-// characters were found on the fixtures before it). internal/e2e's
+// characters were found on the fixtures before it). tests/e2e's
 // TestExamples holds examples/ to it.
 const MaxMessage = 200
 

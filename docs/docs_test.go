@@ -12,7 +12,7 @@ import (
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
 	"github.com/rowalign/rowalign/golangci"
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -22,9 +22,9 @@ import (
 // to DocsURL + name + ".md", so the suite's checks are what is emitted.
 func TestEveryCheckHasAPage(t *testing.T) {
 	const repo = "https://github.com/rowalign/rowalign/blob/main/"
-	rel, ok := strings.CutPrefix(checker.DocsURL, repo)
+	rel, ok := strings.CutPrefix(check.DocsURL, repo)
 	if !ok || strings.TrimSuffix(rel, "/") != docs.Dir {
-		t.Fatalf("DocsURL %q does not point to %s%s/", checker.DocsURL, repo, docs.Dir)
+		t.Fatalf("DocsURL %q does not point to %s%s/", check.DocsURL, repo, docs.Dir)
 	}
 	if len(analyzer.Checks()) != len(settings.CheckNames) {
 		t.Errorf("the suite runs %d checks, settings knows %d", len(analyzer.Checks()), len(settings.CheckNames))

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -28,7 +28,7 @@ var threeFindings = &analysis.Analyzer{
 			{settings.CommitSize, f.Decls[0]},
 		} {
 			fix := analysis.SuggestedFix{Message: "add " + d.check, TextEdits: []analysis.TextEdit{{Pos: d.pos.Pos(), End: d.pos.Pos(), NewText: []byte("/*" + d.check + "*/")}}}
-			pass.Report(analysis.Diagnostic{Pos: d.pos.Pos(), Category: d.check, URL: checker.DocsURL + d.check + ".md", Message: d.check, SuggestedFixes: []analysis.SuggestedFix{fix}})
+			pass.Report(analysis.Diagnostic{Pos: d.pos.Pos(), Category: d.check, URL: check.DocsURL + d.check + ".md", Message: d.check, SuggestedFixes: []analysis.SuggestedFix{fix}})
 		}
 		return nil, nil
 	},
@@ -39,7 +39,7 @@ var threeFindings = &analysis.Analyzer{
 // with every check's name, message and fix (issue 10); every message
 // starts with its check's name, which golangci-lint's output otherwise
 // loses (issue 18). Standalone and under go vet they stay apart
-// (internal/analysis/checker TestOneCategoryPerFinding).
+// (internal/analysis/check TestOneCategoryPerFinding).
 func TestOneFindingPerLine(t *testing.T) {
 	var got []analysis.Diagnostic
 	for _, r := range analysistest.Run(quiet{}, "../passes/pagesize/testdata", oneLine(threeFindings), "example.com/fixtures/sqlopen") {
@@ -55,7 +55,7 @@ func TestOneFindingPerLine(t *testing.T) {
 	if want := "offsetwalk+pagesize"; d.Category != want {
 		t.Errorf("Category = %q, want %q", d.Category, want)
 	}
-	if d.URL != checker.DocsURL+"offsetwalk.md" {
+	if d.URL != check.DocsURL+"offsetwalk.md" {
 		t.Errorf("URL = %q, want the first check's page", d.URL)
 	}
 	// One fix with both edits: a driver applies one fix per diagnostic.

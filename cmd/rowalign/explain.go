@@ -9,7 +9,7 @@ import (
 
 	"github.com/rowalign/rowalign/analyzer"
 	"github.com/rowalign/rowalign/docs"
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 )
 
 // explainFlag asks for a check's page: rowalign -explain NAME prints it,
@@ -75,7 +75,7 @@ func listChecks(w io.Writer) {
 	fmt.Fprintln(w, "rowalign checks (rowalign -explain NAME prints one):")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	checks := analyzer.Checks()
-	slices.SortFunc(checks, func(a, b checker.Check) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(checks, func(a, b check.Check) int { return strings.Compare(a.Name, b.Name) })
 	for _, c := range checks {
 		fmt.Fprintf(tw, "  %s\t%s\n", c.Name, c.Summary())
 	}

@@ -39,7 +39,7 @@ func vetFixRun(args []string) bool {
 // formats the fixed files and drops imports left unused; rowalign's
 // fixes leave none (analyzer's TestFixesCompile builds them formatted by
 // go/format alone), and formatting moves a line only where a fix's text
-// is not gofmt's own: internal/e2e's fixleft.txtar compares the lines
+// is not gofmt's own: tests/e2e's fixleft.txtar compares the lines
 // with rowalign's own run on the fixed module.
 //
 // Standard output is the file cmd/go gives the tool (unitchecker

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
@@ -20,14 +20,14 @@ var doc string
 
 // Check is the appendertx check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.AppenderTx, doc, run)
+var Check, Analyzer = check.Define(settings.AppenderTx, doc, run)
 
 // autoFlush is duckdb-go's automatic Appender flush (see the constant).
 const autoFlush = settings.AppenderAutoFlush
 
 // run reports Appenders fed in a loop outside a transaction, once per
 // loop.
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	rg := int64(in.Settings.RowGroup)
 	if autoFlush%rg == 0 {
 		return nil // every flush commits whole row groups

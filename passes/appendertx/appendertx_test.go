@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/appendertx"
 )
@@ -23,7 +23,7 @@ func TestRangeUndefined(t *testing.T) {
 // TestRowGroupFlag is issue 9, bug 2: the row group in the message is the
 // -rowgroup setting, set as a flag.
 func TestRowGroupFlag(t *testing.T) {
-	a := checker.New("appendertx", "test", settings.Default(), appendertx.Check)
+	a := check.New("appendertx", "test", settings.Default(), appendertx.Check)
 	if err := a.Flags.Set("rowgroup", "245760"); err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestRowGroupFlag(t *testing.T) {
 // TestRowGroupDividesFlush: with 204,800-row row groups each automatic
 // flush commits one whole row group, and nothing is reported.
 func TestRowGroupDividesFlush(t *testing.T) {
-	a := checker.New("appendertx", "test", settings.Default(), appendertx.Check)
+	a := check.New("appendertx", "test", settings.Default(), appendertx.Check)
 	if err := a.Flags.Set("rowgroup", "204800"); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -19,7 +19,7 @@ var doc string
 
 // Check is the attachsize check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.AttachSize, doc, run)
+var Check, Analyzer = check.Define(settings.AttachSize, doc, run)
 
 // storageOption is the oldest storage version that accepts row groups of
 // 122,880 rows or more (DuckDB 1.5.6 rejects them without it, 2026-11-30;
@@ -31,17 +31,17 @@ const vector = settings.VectorSize
 
 // run reports ROW_GROUP_SIZE options DuckDB will reject or not honour,
 // before they fail at run time.
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, q := range in.Walks.Queries {
-		if d, ok := check(in, q); ok {
+		if d, ok := judge(in, q); ok {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func check(in *checker.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
+func judge(in *check.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	s := q.Shape
 	op := s.Options["ROW_GROUP_SIZE"]
 	sz, ok := sizeOf(in, q, op)

@@ -9,10 +9,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
-	"github.com/rowalign/rowalign/internal/analysis/sizes"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+	"github.com/rowalign/rowalign/passes/internal/sizes"
 )
 
 // A size is the value of a ROW_GROUP_SIZE option and where it is
@@ -40,7 +40,7 @@ type size struct {
 
 // sizeOf returns the ROW_GROUP_SIZE operand op of q, when its value is
 // a constant the source shows.
-func sizeOf(in *checker.Input, q *sqltext.Query, op *sqltext.Operand) (size, bool) {
+func sizeOf(in *check.Input, q *sqltext.Query, op *sqltext.Operand) (size, bool) {
 	if n, ok := op.Int(); ok {
 		sz := size{value: n, pos: q.Call.Pos(), end: q.Call.End()}
 		if p, ok := q.NumberPos(op); ok {
@@ -153,7 +153,7 @@ func isDecimal(lit string) bool {
 // statement q alone (sizes.OnlyInto), else where else it goes. A number
 // in the SQL text is the statement's own: changing it changes the
 // ATTACH, which is the point.
-func (sz size) onlyHere(in *checker.Input, q *sqltext.Query) string {
+func (sz size) onlyHere(in *check.Input, q *sqltext.Query) string {
 	if sz.sql != "" || sz.lit == nil {
 		return ""
 	}

@@ -5,12 +5,12 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
-	"github.com/rowalign/rowalign/internal/analysis/sizes"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
+	"github.com/rowalign/rowalign/passes/internal/sizes"
 )
 
 //go:embed doc.go
@@ -18,7 +18,7 @@ var doc string
 
 // Check is the commitsize check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.CommitSize, doc, run)
+var Check, Analyzer = check.Define(settings.CommitSize, doc, run)
 
 // What a commit size costs, measured on DuckDB 1.5.6, each figure at the
 // sizes it was measured at, and between two measured sizes only as an
@@ -90,7 +90,7 @@ const (
 	copy10000, copy50000, copy100000, copy250000, copy500000 = 10_000, 50_000, 100_000, 250_000, 500_000
 )
 
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	// On DuckDB 1.1 (github.com/marcboeker/go-duckdb v1) nothing here was
 	// timed: the words without figures.
 	measured := !scope.OldDuckDB(in.Pass.Pkg)

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -14,9 +14,9 @@ var doc string
 
 // Check is the directive check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.Directive, doc, run)
+var Check, Analyzer = check.Define(settings.Directive, doc, run)
 
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, c := range in.Directives.Missing {
 		out = append(out, analysis.Diagnostic{

@@ -8,12 +8,12 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/rewrite"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
-	"github.com/rowalign/rowalign/internal/analysis/sizes"
+	"github.com/rowalign/rowalign/passes/internal/rewrite"
+	"github.com/rowalign/rowalign/passes/internal/sizes"
 )
 
 //go:embed doc.go
@@ -21,7 +21,7 @@ var doc string
 
 // Check is the offsetwalk check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.OffsetWalk, doc, run)
+var Check, Analyzer = check.Define(settings.OffsetWalk, doc, run)
 
 // What each strategy costs, whatever the page size: walks of a
 // 1,000,000-row, 29-column table at 10,000-row pages on DuckDB 1.5.6 (and
@@ -125,7 +125,7 @@ var explained func(at token.Position, what, why string)
 
 // run reports LIMIT/OFFSET and keyset walks: their cost is the strategy,
 // whatever the page size.
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	old := scope.OldDuckDB(in.Pass.Pkg)
 	for _, w := range in.Walks.Walks {

@@ -5,11 +5,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
-	"github.com/rowalign/rowalign/internal/analysis/sizes"
+	"github.com/rowalign/rowalign/passes/internal/sizes"
 )
 
 //go:embed doc.go
@@ -17,7 +17,7 @@ var doc string
 
 // Check is the pagesize check, for the suite; Analyzer runs it alone, with
 // the default settings.
-var Check, Analyzer = checker.Define(settings.PageSize, doc, run)
+var Check, Analyzer = check.Define(settings.PageSize, doc, run)
 
 // What a page size costs a read walk, measured on DuckDB 1.5.6 with the
 // 1,000,000-row, 29-column demo table at the default row group: each
@@ -95,7 +95,7 @@ const (
 	misalignedFrom, misalignedTo = 150_000, 500_000
 )
 
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	old := scope.OldDuckDB(in.Pass.Pkg)
 	return sizes.Diagnostics(tablesOnly(in), settings.PageSize, "page size", func(_ *pagewalk.Walk, n, rowGroup int64) string {
 		return cost(old, n, rowGroup)
@@ -141,7 +141,7 @@ func cost(old bool, n, rowGroup int64) string {
 // 122,880), so the costs above, measured on a DuckDB table, say nothing
 // about them. A walk that writes into DuckDB keeps its commit size
 // finding (commitsize): what it commits lands in row groups.
-func tablesOnly(in *checker.Input) *checker.Input {
+func tablesOnly(in *check.Input) *check.Input {
 	out := *in
 	walks := *in.Walks
 	walks.Walks = nil

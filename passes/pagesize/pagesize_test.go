@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/pagesize"
 )
@@ -56,7 +56,7 @@ func Test(t *testing.T) {
 
 // TestScopeAll lints a package that is not DuckDB code with -scope=all.
 func TestScopeAll(t *testing.T) {
-	a := checker.New("pagesize", "test", settings.Default(), pagesize.Check)
+	a := check.New("pagesize", "test", settings.Default(), pagesize.Check)
 	if err := a.Flags.Set("scope", "all"); err != nil {
 		t.Fatal(err)
 	}

@@ -125,7 +125,7 @@ func (p *Package) handsBulk(cur inspector.Cursor, call *ast.CallExpr, w *OneRow)
 	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() {
 		return false
 	}
-	fn := enclosingFunc(cur)
+	fn := flow.EnclosingFunc(cur)
 	if d := declOf(cur); d != nil {
 		fn = d
 	}

@@ -84,7 +84,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 	// Where the loop's source is looked for: the function declaration,
 	// closures included (records read before s.Transact(ctx, func(tx)
 	// {...}) are ranged over inside it).
-	fn := enclosingFunc(cur)
+	fn := flow.EnclosingFunc(cur)
 	if d := declOf(cur); d != nil {
 		fn = d
 	}

@@ -7,9 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
@@ -20,7 +19,7 @@ var doc string
 
 // Check is the rowbyrow check, for the suite; Analyzer runs it alone,
 // with the default settings.
-var Check, Analyzer = checker.Define(settings.RowByRow, doc, run, Writers)
+var Check, Analyzer = check.Define(settings.RowByRow, doc, run, Writers)
 
 // What a row costs, written in each of the ways the check tells apart:
 // 3 columns (BIGINT, VARCHAR, DOUBLE), DuckDB 1.5.6 through duckdb-go
@@ -64,7 +63,7 @@ const (
 
 // run reports the statements and one-row helpers run once per row in a
 // loop.
-func run(in *checker.Input) []analysis.Diagnostic {
+func run(in *check.Input) []analysis.Diagnostic {
 	p := in.Pass.ResultOf[Writers].(*Package)
 	p.ensure()
 	p.commits = commitLoops(in.Walks, in.Settings.Min)
@@ -79,7 +78,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 			continue
 		}
 		seen[q.Call] = true
-		h := p.handleKind(q.Recv, q.Call, enclosingFunc(q.Cursor))
+		h := p.handleKind(q.Recv, q.Call, flow.EnclosingFunc(q.Cursor))
 		what := fmt.Sprintf("one-row %s per loop iteration", st.kind)
 		out = append(out, withWhy(finding(q.Call, what, st.kind, h, p.prepared(q.Call)), in.Scope.Why(q.Recv)))
 	}
@@ -106,7 +105,7 @@ func run(in *checker.Input) []analysis.Diagnostic {
 				}
 				what = fmt.Sprintf("%s writes one row (%s) per loop iteration", fn.Name(), w.Kind)
 			}
-			h, ok := p.callHandle(w, call, enclosingFunc(cur))
+			h, ok := p.callHandle(w, call, flow.EnclosingFunc(cur))
 			if !ok || w.Param < 0 && methodOfForeign(in, call) {
 				continue
 			}
@@ -132,20 +131,15 @@ func handleArg(w *OneRow, call *ast.CallExpr) ast.Expr {
 // methodOfForeign reports whether call is a method call on a value the
 // package cannot tell is DuckDB's (its engine is unknown and the package
 // talks to another engine too): a store of another engine.
-func methodOfForeign(in *checker.Input, call *ast.CallExpr) bool {
+func methodOfForeign(in *check.Input, call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	if _, isPkg := in.Pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg {
+	if _, isPkg := in.Pass.TypesInfo.Uses[flow.Ident(sel.X)].(*types.PkgName); isPkg {
 		return false
 	}
 	return in.Scope.Foreign(sel.X) != ""
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 func kindOf(s string) sqltext.RowKind {
@@ -162,15 +156,6 @@ func kindOf(s string) sqltext.RowKind {
 func (p *Package) prepared(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && flow.IsNamed(p.pass.TypesInfo.TypeOf(sel.X), "database/sql", "Stmt")
-}
-
-// enclosingFunc returns the function (declaration or literal) around
-// cur, or nil.
-func enclosingFunc(cur inspector.Cursor) ast.Node {
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return c.Node()
-	}
-	return nil
 }
 
 // finding words the diagnostic at call: what runs per row (what), what

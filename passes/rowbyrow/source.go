@@ -333,7 +333,7 @@ func (p *Package) bulkQuery(q *sqltext.Query, w ast.Expr) bool {
 		if !ok {
 			n, ok = p.sc.Flow.ConstInt(q.Arg(op))
 		}
-		if ok && n <= seedRows || !ok && loopOf(q.Cursor, enclosingFunc(q.Cursor)) == nil {
+		if ok && n <= seedRows || !ok && loopOf(q.Cursor, flow.EnclosingFunc(q.Cursor)) == nil {
 			// A few rows, or one page of a size the caller gives (one
 			// request's page); a page whose query runs in a loop is a
 			// page of a walk, however its size is set.

@@ -17,7 +17,7 @@
 #                the analysistest goldens of passes/offsetwalk/testdata/rewrite
 #                (every file with a .golden)
 #                (which go vet -fix, go fix -fixtool and standalone -fix also
-#                give: internal/e2e/testdata/script/rewrite.txtar), and the
+#                give: tests/e2e/testdata/script/rewrite.txtar), and the
 #                result builds
 #   misspelt     a misspelt setting fails the run and names the valid ones
 #   invalid      a row-group-size DuckDB rejects fails the run with the rule
@@ -172,7 +172,7 @@ fix() {
 }
 
 # rewrite compares files, not issue text: how the findings of one line are
-# joined is the checker's business (internal/analysis/checker/merge.go), and whatever
+# joined is the checker's business (internal/analysis/check/merge.go), and whatever
 # it joins, the files --fix leaves must be the goldens.
 rewrite() {
 	local dir=$work/rewrite src=$root/passes/offsetwalk/testdata/rewrite ok=0

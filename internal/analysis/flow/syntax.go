@@ -14,3 +14,9 @@ func EnclosingFunc(cur inspector.Cursor) ast.Node {
 	}
 	return nil
 }
+
+// Ident returns e as an identifier, through parentheses, or nil.
+func Ident(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}

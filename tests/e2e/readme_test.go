@@ -14,7 +14,7 @@ import (
 
 // updateReadme rewrites the README's samples from the binary's output:
 //
-//	go test ./internal/e2e -run TestReadmeSamples -update
+//	go test ./tests/e2e -run TestReadmeSamples -update
 //
 // then review the diff of README.md (a message that changed is the point
 // of the run; a finding that appeared or went is a change of behaviour).
@@ -136,7 +136,7 @@ func TestReadmeSamples(t *testing.T) {
 			changed = true
 			continue
 		}
-		t.Errorf("README.md's sample of %s is not what the binary prints on examples/ (go test ./internal/e2e -run TestReadmeSamples -update rewrites it):\n--- README\n%s--- binary\n%s", s.cmd, got, want)
+		t.Errorf("README.md's sample of %s is not what the binary prints on examples/ (go test ./tests/e2e -run TestReadmeSamples -update rewrites it):\n--- README\n%s--- binary\n%s", s.cmd, got, want)
 	}
 	if changed {
 		if err := os.WriteFile(path, []byte(readme), 0o666); err != nil {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -24,7 +24,7 @@ import (
 // constants, outside test files.
 type catalog map[string][]sqltext.Definition
 
-func catalogOf(in *checker.Input) catalog {
+func catalogOf(in *check.Input) catalog {
 	c := catalog{}
 	add := func(t sqltext.Text) {
 		for _, d := range sqltext.Definitions(t) {
@@ -33,12 +33,12 @@ func catalogOf(in *checker.Input) catalog {
 	}
 	fset := in.Pass.Fset
 	for _, q := range in.Walks.Queries {
-		if !checker.IsTestFile(fset, q.Call.Pos()) {
+		if !check.IsTestFile(fset, q.Call.Pos()) {
 			add(q.Text)
 		}
 	}
 	for id, obj := range in.Pass.TypesInfo.Defs {
-		if k, ok := obj.(*types.Const); ok && k.Val().Kind() == constant.String && !checker.IsTestFile(fset, id.Pos()) {
+		if k, ok := obj.(*types.Const); ok && k.Val().Kind() == constant.String && !check.IsTestFile(fset, id.Pos()) {
 			add(sqltext.Text{{Lit: constant.StringVal(k.Val())}})
 		}
 	}

@@ -15,10 +15,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/rewrite"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
+	"github.com/rowalign/rowalign/passes/internal/rewrite"
 )
 
 // A finding is a size written at Site that drives Walk.
@@ -35,11 +35,11 @@ type finding struct {
 	NoFix string
 }
 
-// find returns the findings of check (settings.PageSize or
+// find returns the findings of the check name (settings.PageSize or
 // settings.CommitSize) in source order. A size that drives both a read
 // and a commit is the commit's: the write side costs more, and one
 // written size gets one finding.
-func find(in *checker.Input, check string) []*finding {
+func find(in *check.Input, name string) []*finding {
 	rg := int64(in.Settings.RowGroup)
 	byPos := make(map[token.Pos]*finding)
 	for _, w := range in.Walks.Walks {
@@ -59,7 +59,7 @@ func find(in *checker.Input, check string) []*finding {
 		// A directive on the walk's own line, or on the call of its helper
 		// in the walking loop, silences the size it uses, wherever that
 		// size is written.
-		if f.Check == check && !in.Directives.Ignored(f.Walk.Pos()) && (f.Site.Via() == nil || !in.Directives.Ignored(f.Site.Via().Pos())) {
+		if f.Check == name && !in.Directives.Ignored(f.Walk.Pos()) && (f.Site.Via() == nil || !in.Directives.Ignored(f.Site.Via().Pos())) {
 			out = append(out, f)
 		}
 	}
@@ -145,15 +145,15 @@ var explained func(at token.Position, check, why string)
 // is not reported.
 type Cost func(w *pagewalk.Walk, size, rowGroup int64) string
 
-// Diagnostics reports the findings of check, naming the size as what
+// Diagnostics reports the findings of the check name, naming the size as what
 // ("page size", "commit size"), with the words of cost:
 //
 //	page size pageSize = 250000 splits DuckDB's 122880-row row groups: COST; use 245760
 //	page size pageSize = 5000 is smaller than DuckDB's 122880-row row group: COST; use 122880
-func Diagnostics(in *checker.Input, check, what string, cost Cost) []analysis.Diagnostic {
+func Diagnostics(in *check.Input, name, what string, cost Cost) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	var prove *prover
-	for _, f := range find(in, check) {
+	for _, f := range find(in, name) {
 		words := cost(f.Walk, f.Site.Value, f.RowGroup)
 		if words == "" {
 			continue
@@ -174,7 +174,7 @@ func Diagnostics(in *checker.Input, check, what string, cost Cost) []analysis.Di
 			}
 		}
 		if explained != nil {
-			explained(in.Pass.Fset.Position(f.Site.Pos), check, f.NoFix)
+			explained(in.Pass.Fset.Position(f.Site.Pos), name, f.NoFix)
 		}
 		if in.Settings.Enabled(settings.OffsetWalk) {
 			if fix := rewrite.For(in, f.Walk); fix != nil && fix.Replaces(f.Site.Pos) {

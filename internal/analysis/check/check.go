@@ -1,4 +1,4 @@
-// Package checker runs rowalign's checks on a package: it reads what
+// Package check runs rowalign's checks on a package: it reads what
 // every check reads (the scope and the walks, from pagewalk's walks
 // analyzer, the one owner of the Walks fact; the //rowalign:ignore
 // directives), runs the checks the settings enable, and reports their
@@ -11,7 +11,7 @@
 // tested and used alone, or beside the others in one driver: they all
 // require the same walks analyzer. Each reads one settings value, copied
 // when the analysis of a package starts.
-package checker
+package check
 
 import (
 	"cmp"

@@ -12,7 +12,7 @@
 //
 // Run it with
 //
-//	go test ./internal/robust/
+//	go test ./tests/robust/
 //
 // (-short runs a bounded, deterministic sample of the variants.)
 package robust

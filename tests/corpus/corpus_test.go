@@ -105,7 +105,7 @@ func diff(a, b map[finding]bool) []string {
 // file, line and check. The snippets that are wrong today are pinned in
 // known-wrong.txt; the test fails when a snippet's result differs from its
 // pin either way (newly wrong, wrong differently, or right and still
-// pinned). go test ./internal/corpus -run TestCorpus -update rewrites the
+// pinned). go test ./tests/corpus -run TestCorpus -update rewrites the
 // pin; -v prints the score of every snippet.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
@@ -160,7 +160,7 @@ func TestCorpus(t *testing.T) {
 		t.Error(msg)
 	}
 	if t.Failed() {
-		t.Logf("go test ./internal/corpus -run TestCorpus -update rewrites %s", pinFile)
+		t.Logf("go test ./tests/corpus -run TestCorpus -update rewrites %s", pinFile)
 	}
 }
 
@@ -554,7 +554,7 @@ func snippetName(rel string) string {
 const pinHeader = `# Snippets of testdata/corpus that rowalign gets wrong today, one a line:
 # PATTERN/NAME: how its findings differ from its labels. TestCorpus fails
 # when a snippet's result differs from this list in either direction;
-# go test ./internal/corpus -run TestCorpus -update rewrites it.
+# go test ./tests/corpus -run TestCorpus -update rewrites it.
 `
 
 func readPin(t *testing.T) map[string]string {

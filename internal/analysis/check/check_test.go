@@ -1,4 +1,4 @@
-package checker_test
+package check_test
 
 import (
 	"slices"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
@@ -22,7 +22,7 @@ func TestDoc(t *testing.T) {
 // More.
 package x
 `
-	if got, want := checker.Doc(docGo, "pagesize"), "pagesize: report things\n\nMore."; got != want {
+	if got, want := check.Doc(docGo, "pagesize"), "pagesize: report things\n\nMore."; got != want {
 		t.Errorf("Doc = %q, want %q", got, want)
 	}
 }
@@ -31,8 +31,8 @@ package x
 // of its first file (-1: the package clause), under the check's name,
 // with a fix that inserts the name there; the runner sets Category and
 // URL.
-func at(name string, decl int) checker.Check {
-	return checker.Check{Name: name, Doc: name, Run: func(in *checker.Input) []analysis.Diagnostic {
+func at(name string, decl int) check.Check {
+	return check.Check{Name: name, Doc: name, Run: func(in *check.Input) []analysis.Diagnostic {
 		f := in.Pass.Files[0]
 		pos := f.Package
 		if decl >= 0 {
@@ -54,7 +54,7 @@ func TestChecksFlag(t *testing.T) {
 		{"all,-offsetwalk", []string{settings.PageSize}},
 		{"offsetwalk", []string{settings.OffsetWalk}},
 	} {
-		a := checker.New("test", "test", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
+		a := check.New("test", "test", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
 		if err := a.Flags.Set("checks", tc.flag); err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func TestChecksFlag(t *testing.T) {
 		for _, r := range analysistest.Run(quiet{}, "../../../passes/pagesize/testdata", a, "example.com/fixtures/sqlopen") {
 			for _, d := range r.Diagnostics {
 				got = append(got, d.Category)
-				if d.URL != checker.DocsURL+d.Category+".md" {
+				if d.URL != check.DocsURL+d.Category+".md" {
 					t.Errorf("URL %q for %s", d.URL, d.Category)
 				}
 			}
@@ -77,7 +77,7 @@ func TestChecksFlag(t *testing.T) {
 // but -checks, which could only switch its one check off; a suite keeps
 // it. The flags still set the analyzer's settings.
 func TestOneCheckFlags(t *testing.T) {
-	one := checker.New("one", "one", settings.Default(), at(settings.PageSize, -1))
+	one := check.New("one", "one", settings.Default(), at(settings.PageSize, -1))
 	if one.Flags.Lookup("checks") != nil {
 		t.Error("an analyzer of one check has a -checks flag")
 	}
@@ -89,7 +89,7 @@ func TestOneCheckFlags(t *testing.T) {
 	if err := one.Flags.Set("tests", "true"); err != nil {
 		t.Error(err)
 	}
-	suite := checker.New("suite", "suite", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
+	suite := check.New("suite", "suite", settings.Default(), at(settings.PageSize, -1), at(settings.OffsetWalk, 0))
 	if suite.Flags.Lookup("checks") == nil {
 		t.Error("a suite has no -checks flag")
 	}
@@ -101,7 +101,7 @@ func TestOneCheckFlags(t *testing.T) {
 // finding, which had lost the size's fix (issue 18). The golangci-lint
 // plugin joins them for its uniq-by-line (golangci/merge.go).
 func TestOneCategoryPerFinding(t *testing.T) {
-	a := checker.New("test", "test", settings.Default(), at(settings.OffsetWalk, -1), at(settings.PageSize, -1), at(settings.CommitSize, 0))
+	a := check.New("test", "test", settings.Default(), at(settings.OffsetWalk, -1), at(settings.PageSize, -1), at(settings.CommitSize, 0))
 	var got []analysis.Diagnostic
 	for _, r := range analysistest.Run(quiet{}, "../../../passes/pagesize/testdata", a, "example.com/fixtures/sqlopen") {
 		got = append(got, r.Diagnostics...)
@@ -111,7 +111,7 @@ func TestOneCategoryPerFinding(t *testing.T) {
 	}
 	for i, want := range []string{settings.OffsetWalk, settings.PageSize, settings.CommitSize} {
 		d := got[i]
-		if d.Category != want || d.Message != want || d.URL != checker.DocsURL+want+".md" {
+		if d.Category != want || d.Message != want || d.URL != check.DocsURL+want+".md" {
 			t.Errorf("finding %d: %q (category %q, URL %q), want %s's own", i, d.Message, d.Category, d.URL, want)
 		}
 		if len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message != "add "+want {
@@ -126,7 +126,7 @@ func TestOneCategoryPerFinding(t *testing.T) {
 // scope's is pagewalk.Analyzer, which every check built with the default
 // settings shares, so that they run together in one driver.
 func TestScopeFlagRequires(t *testing.T) {
-	a := checker.New("test", "test", settings.Default(), at(settings.PageSize, -1))
+	a := check.New("test", "test", settings.Default(), at(settings.PageSize, -1))
 	walks := func() *analysis.Analyzer { return a.Requires[len(a.Requires)-1] }
 	if walks() != pagewalk.Analyzer {
 		t.Fatalf("default settings require %v, want pagewalk.Analyzer", walks())
@@ -147,7 +147,7 @@ func TestScopeFlagRequires(t *testing.T) {
 			t.Errorf("-%s=%s: requires %p, want %p", step.flag, step.value, walks(), step.want)
 		}
 	}
-	if err := analysis.Validate([]*analysis.Analyzer{a, checker.New("other", "other", settings.Default(), at(settings.OffsetWalk, -1))}); err != nil {
+	if err := analysis.Validate([]*analysis.Analyzer{a, check.New("other", "other", settings.Default(), at(settings.OffsetWalk, -1))}); err != nil {
 		t.Errorf("two analyzers of the default scope: %v", err)
 	}
 }

@@ -12,7 +12,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -28,7 +29,7 @@ import (
 // page. The INSERT maps columns by position, pager.Copy by name:
 // copyColumns proves they are the same mapping, and pager.Cast() makes
 // Copy convert a value whose type differs as the INSERT did.
-func Copy(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
+func Copy(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 	pass := in.Pass
 	file, path, why := firstInLoop(pass, call, "the copy", "`res, err := tx.ExecContext(...)`", 3)
 	if why != "" {
@@ -71,7 +72,7 @@ func Copy(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
 	if p.Limit.Tok.Kind == sqltext.Placeholder {
 		want++
 	}
-	if len(args) != want || info.Uses[identOf(args[len(args)-1])] != r.off {
+	if len(args) != want || info.Uses[flow.Ident(args[len(args)-1])] != r.off {
 		return nil, "the copy's arguments do not match its placeholders, or OFFSET is not the loop's offset"
 	}
 	if !r.limitIsStep(p, args) {
@@ -86,7 +87,7 @@ func Copy(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
 			return nil, why
 		}
 	}
-	res, errID := identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	res, errID := flow.Ident(assign.Lhs[0]), flow.Ident(assign.Lhs[1])
 	if res == nil || errID == nil || errID.Name == "_" || !isErrCheck(info, body.List[1], errID) {
 		return nil, "the copy is not followed by `if err != nil { ... }`"
 	}
@@ -101,7 +102,7 @@ func Copy(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
 		if !ok || len(ra.Rhs) != 1 || !isRowsAffected(info, ra.Rhs[0], res) {
 			return nil, "the loop body does more than copy a page"
 		}
-		if len(ra.Lhs) != 2 || !isErrCheck(info, rest[1], identOf(ra.Lhs[1])) {
+		if len(ra.Lhs) != 2 || !isErrCheck(info, rest[1], flow.Ident(ra.Lhs[1])) {
 			return nil, "RowsAffected's error is not tested"
 		}
 		rest = rest[2:]
@@ -244,7 +245,7 @@ func (r *rw) isCopyEnd(s ast.Stmt, res *ast.Ident) bool {
 		}
 	}
 	bin, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || identOf(bin.X) == nil {
+	if !ok || flow.Ident(bin.X) == nil {
 		return false
 	}
 	switch {
@@ -255,7 +256,7 @@ func (r *rw) isCopyEnd(s ast.Stmt, res *ast.Ident) bool {
 	}
 	// The count must come from RowsAffected: in the init, or the
 	// statement before (checked by the caller).
-	v, _ := info.Uses[identOf(bin.X)].(*types.Var)
+	v, _ := info.Uses[flow.Ident(bin.X)].(*types.Var)
 	return v != nil && within(v.Pos(), r.body)
 }
 
@@ -274,7 +275,7 @@ func isRowsAffected(info *types.Info, e ast.Expr, res *ast.Ident) bool {
 		return false
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "RowsAffected" && identOf(sel.X) != nil && info.Uses[identOf(sel.X)] == info.Defs[res]
+	return ok && sel.Sel.Name == "RowsAffected" && flow.Ident(sel.X) != nil && info.Uses[flow.Ident(sel.X)] == info.Defs[res]
 }
 
 // isTx reports whether t is *sql.Tx.

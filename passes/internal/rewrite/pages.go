@@ -125,7 +125,7 @@ func (r *rw) isRowsCall(e ast.Expr, name string) bool {
 	if !ok || sel.Sel.Name != name {
 		return false
 	}
-	id := identOf(sel.X)
+	id := flow.Ident(sel.X)
 	return id != nil && r.pass.TypesInfo.Uses[id] != nil && r.pass.TypesInfo.Uses[id] == r.pass.TypesInfo.Defs[r.rows]
 }
 
@@ -136,7 +136,7 @@ func (r *rw) isRowsErrTest(s *ast.IfStmt) bool {
 	info := r.pass.TypesInfo
 	if s.Init == nil {
 		bin, ok := s.Cond.(*ast.BinaryExpr)
-		if !ok || bin.Op != token.NEQ || !r.isRowsCall(bin.X, "Err") || identOf(bin.Y) == nil || identOf(bin.Y).Name != "nil" {
+		if !ok || bin.Op != token.NEQ || !r.isRowsCall(bin.X, "Err") || flow.Ident(bin.Y) == nil || flow.Ident(bin.Y).Name != "nil" {
 			return false
 		}
 		// The same test, on a stand-in error variable.
@@ -146,7 +146,7 @@ func (r *rw) isRowsErrTest(s *ast.IfStmt) bool {
 	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !r.isRowsCall(a.Rhs[0], "Err") && !r.isRowsCall(a.Rhs[0], "Close") {
 		return false
 	}
-	id := identOf(a.Lhs[0])
+	id := flow.Ident(a.Lhs[0])
 	return id != nil && isErrCheck(info, &ast.IfStmt{Cond: s.Cond, Body: s.Body}, id)
 }
 
@@ -154,8 +154,7 @@ func (r *rw) isRowsErrTest(s *ast.IfStmt) bool {
 // nil.
 func breakOut(b *ast.BlockStmt) ast.Node {
 	var found ast.Node
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			return false // a break in them leaves them

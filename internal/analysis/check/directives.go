@@ -1,4 +1,4 @@
-package checker
+package check
 
 import (
 	"go/ast"

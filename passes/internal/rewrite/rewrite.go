@@ -13,7 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
-	"github.com/rowalign/rowalign/internal/analysis/checker"
+	"github.com/rowalign/rowalign/internal/analysis/check"
+	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -64,14 +65,14 @@ func (f *Fix) Replaces(pos token.Pos) bool {
 // "The fix, shape by shape"). The offsetwalk check attaches it; the size checks leave the sizes
 // it replaces to it (Replaces), when offsetwalk runs, so that the two fixes
 // never edit the same text.
-func For(in *checker.Input, w *pagewalk.Walk) *Fix {
+func For(in *check.Input, w *pagewalk.Walk) *Fix {
 	fix, _ := Explain(in, w)
 	return fix
 }
 
 // Explain is For with the reason it offers no fix ("" with a fix; NoPager
 // when only the pager's import is missing).
-func Explain(in *checker.Input, w *pagewalk.Walk) (*Fix, string) {
+func Explain(in *check.Input, w *pagewalk.Walk) (*Fix, string) {
 	if w.Query == nil {
 		return nil, "the walk's query is not in this function"
 	}
@@ -88,7 +89,7 @@ func Explain(in *checker.Input, w *pagewalk.Walk) (*Fix, string) {
 
 // Walk returns the pager rewrite of the LIMIT/OFFSET read walk whose query
 // is call, or "" and the reason it offers none.
-func Walk(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
+func Walk(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 	file, path, why := firstInLoop(in.Pass, call, "the query", "`rows, err := ...`", 2)
 	if why != "" {
 		return nil, why
@@ -138,7 +139,7 @@ func Walk(in *checker.Input, call *ast.CallExpr) (*Fix, string) {
 // error test follows the query: it stays as it is, and the page's rows are
 // taken after it.
 func (r *rw) results(assign *ast.AssignStmt) string {
-	r.rows, r.err = identOf(assign.Lhs[0]), identOf(assign.Lhs[1])
+	r.rows, r.err = flow.Ident(assign.Lhs[0]), flow.Ident(assign.Lhs[1])
 	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
 		return "the query's results are not assigned to two variables"
 	}
@@ -177,7 +178,7 @@ func firstInLoop(pass *analysis.Pass, call *ast.CallExpr, what, shape string, mi
 
 // rw is one rewrite under way.
 type rw struct {
-	in       *checker.Input
+	in       *check.Input
 	pass     *analysis.Pass
 	file     *ast.File
 	loop     *ast.ForStmt
@@ -232,7 +233,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if len(args) != wantArgs {
 		return "the query's arguments do not match its placeholders"
 	}
-	if info.Uses[identOf(args[len(args)-1])] != r.off {
+	if info.Uses[flow.Ident(args[len(args)-1])] != r.off {
 		return "the OFFSET argument is not the loop's offset"
 	}
 	r.whereArgs = args[:p.WhereArgs]
@@ -419,7 +420,7 @@ func (r *rw) matchLoop() string {
 		return "the loop has a condition of its own, so it may stop before the table's end"
 	}
 	post, ok := r.loop.Post.(*ast.AssignStmt)
-	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[identOf(post.Lhs[0])] != r.off {
+	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[flow.Ident(post.Lhs[0])] != r.off {
 		return "the offset does not advance by `off += n`"
 	}
 	r.step = post.Rhs[0]
@@ -448,7 +449,7 @@ func (r *rw) findEnd() string {
 		if !ok {
 			continue
 		}
-		v, _ := info.Uses[identOf(bin.X)].(*types.Var)
+		v, _ := info.Uses[flow.Ident(bin.X)].(*types.Var)
 		if v == nil || v.Parent() == nil || !within(v.Pos(), r.body) {
 			continue
 		}
@@ -485,12 +486,12 @@ func (r *rw) findEnd() string {
 				return false
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[identOf(n.Lhs[0])] == r.counter && isZero(info, n.Rhs[0]) {
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[flow.Ident(n.Lhs[0])] == r.counter && isZero(info, n.Rhs[0]) {
 				uses = append(uses, n)
 				return false
 			}
 		case *ast.IncDecStmt:
-			if n.Tok == token.INC && info.Uses[identOf(n.X)] == r.counter {
+			if n.Tok == token.INC && info.Uses[flow.Ident(n.X)] == r.counter {
 				uses = append(uses, n)
 				return false
 			}
@@ -682,11 +683,6 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
 func within(pos token.Pos, n ast.Node) bool { return n.Pos() <= pos && pos < n.End() }
 
 func isZero(info *types.Info, e ast.Expr) bool {
@@ -708,7 +704,7 @@ func sameValue(info *types.Info, a, b ast.Expr) bool {
 
 // sameVar reports whether a and b name the same variable or constant.
 func sameVar(info *types.Info, a, b ast.Expr) bool {
-	ia, ib := identOf(a), identOf(b)
+	ia, ib := flow.Ident(a), flow.Ident(b)
 	return ia != nil && ib != nil && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
 }
 
@@ -739,10 +735,10 @@ func isErrCheck(info *types.Info, s ast.Stmt, err *ast.Ident) bool {
 		return false
 	}
 	bin, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ || identOf(bin.X) == nil || identOf(bin.X).Name != err.Name {
+	if !ok || bin.Op != token.NEQ || flow.Ident(bin.X) == nil || flow.Ident(bin.X).Name != err.Name {
 		return false
 	}
-	if id := identOf(bin.Y); id == nil || id.Name != "nil" {
+	if id := flow.Ident(bin.Y); id == nil || id.Name != "nil" {
 		return false
 	}
 	switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {
