@@ -427,9 +427,13 @@ func golangciConfig(t *testing.T, settings string) string {
 	cfg := filepath.Join(t.TempDir(), "golangci.yml")
 	// relative-path-mode wd: paths relative to the module, as go vet
 	// prints them (golangci-lint's default is the config file's folder).
+	// allow-parallel-runners: the cases run in parallel, and golangci-lint
+	// otherwise fails a run that starts while another holds its lock
+	// ("parallel golangci-lint is running", exit 3).
 	yml := fmt.Sprintf(`version: "2"
 run:
   relative-path-mode: wd
+  allow-parallel-runners: true
 linters:
   default: none
   enable: [rowalign]
