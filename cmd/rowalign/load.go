@@ -17,23 +17,42 @@ import (
 )
 
 // Standalone, rowalign needs its facts (internal/analysis/scope) on every dependency,
-// so it loads the whole program from source, as singlechecker does for
-// any analyzer with facts. Type-checking every function body of the
-// standard library and the modules a project depends on made the run
-// several times slower than go vet (docs/measurements.md, "Standalone
-// cost"). Those bodies decide no fact:
+// so singlechecker would load the whole program from source, as it does
+// for any analyzer with facts: several times slower than go vet, and
+// several times staticcheck's memory on large modules (docs/measurements.md,
+// "Standalone cost" and "Standalone memory"). Most of that code decides
+// no fact:
 //
-//   - a package's OpensDuckDB fact comes from its import graph, which a
-//     file without bodies still declares, or from a sql.Open("duckdb", ...)
-//     call, which needs database/sql or sqlx imported in its file;
+//   - a package's OpensDuckDB fact comes from its import graph, or from a
+//     sql.Open("duckdb", ...) call, which needs database/sql or sqlx
+//     imported in its file; OpensOther from importing another engine's
+//     driver;
 //   - an Engine fact describes a function returning a *sql.DB (or Tx,
 //     Conn, sqlx's), and a file that spells such a type imports database/sql
-//     or sqlx.
+//     or sqlx; so do the walks, writes and commits the other facts record.
 //
-// So the loader drops the function bodies of files in the Go root, the
-// module cache and vendor directories, unless the package directory is a
-// package named on the command line or holds a file that imports
-// database/sql or sqlx. Every package of the project's own modules keeps
+// So a package of the Go root, the module cache or a vendor directory
+// that is not named on the command line, has no file importing
+// database/sql or sqlx, imports no engine's driver and reaches no DuckDB
+// driver through its imports, is not loaded from source at all
+// (typecheck.go): a source package that imports one reads its types from
+// the compiled export data go list -export gives, as go vet does, and
+// the others are not read. What such a package loses is the Values fact
+// of an exported variable's initial value (its constants are in the
+// export data); its function bodies were never read for facts. Every
+// package of the project's own modules, and every package that can carry
+// a fact, is parsed and type-checked from source.
+//
+// The export data needs those packages compiled, once per build cache:
+// the first run on a module pays what go build pays (cgo included, for a
+// dependency that needs it; DuckDB's driver and the packages that import
+// it are source packages, and go list never compiles them here). A
+// package go list cannot compile loads from source, as before.
+//
+// Of the source packages, the loader drops the function bodies of files
+// in the Go root, the module cache and vendor directories, unless the
+// package directory is a package named on the command line or holds a
+// file that imports database/sql or sqlx. Every package of the project's own modules keeps
 // its bodies: their facts, and the checks on them, see all of it. A
 // cgo package's files, which go list rewrites into the build cache, are
 // judged by the directory of the file they were generated from. Their
@@ -41,11 +60,9 @@ import (
 // that they are never parsed only to be thrown away.
 //
 // The same files also lose the elements of their large composite
-// literals at package level (dropTables): the lookup tables of
-// golang.org/x/text's encodings, unicode and crypto precomputations,
-// which type-checked into more memory than anything else a dependency
-// holds, and decide no fact either (docs/measurements.md, "Standalone
-// memory").
+// literals at package level (dropTables): lookup tables, which
+// type-checked into more memory than anything else a dependency holds,
+// and decide no fact either (docs/measurements.md, "Standalone memory").
 
 // bodyImports are the import paths that keep a directory's bodies: code
 // that opens or hands out a database handle.
@@ -63,6 +80,8 @@ type loader struct {
 	// cache is the build cache, where go list puts the Go files cgo
 	// generates, ending in a separator; "" if unknown.
 	cache string
+	// goarch is the architecture go list builds for: the type sizes.
+	goarch string
 	// roots are the directories of the packages named on the command
 	// line; their files keep their bodies wherever they are.
 	roots map[string]bool
@@ -74,7 +93,8 @@ type loader struct {
 
 func newLoader(roots []string) *loader {
 	l := &loader{roots: make(map[string]bool), dirs: make(map[string]bool), stripped: make(map[string]bool)}
-	if env := goEnv("GOROOT", "GOMODCACHE", "GOCACHE"); len(env) == 3 {
+	if env := goEnv("GOROOT", "GOMODCACHE", "GOCACHE", "GOARCH"); len(env) == 4 {
+		l.goarch = env[3]
 		for _, dir := range []string{filepath.Join(env[0], "src"), env[1]} {
 			if filepath.IsAbs(dir) {
 				l.prefixes = append(l.prefixes, filepath.Clean(dir)+string(filepath.Separator))
@@ -395,29 +415,44 @@ func (l *loader) strippedPackage(pkg *packages.Package) bool {
 	return false
 }
 
-// load loads the packages of patterns and their dependencies from
-// source, as singlechecker does for an analyzer with facts, with the
-// bodies dropped where they cannot change a fact.
+// load loads the packages of patterns and their dependencies, as
+// singlechecker does for an analyzer with facts, but from source only
+// where a fact can come from, and with the bodies dropped where they
+// cannot change one.
 func load(patterns []string, tests bool) ([]*packages.Package, error) {
-	roots, err := rootDirs(patterns, tests)
+	initial, source, err := loadTypes(patterns, tests)
 	if err != nil {
 		return nil, err
 	}
+	analyseSource(initial, source)
+	return initial, nil
+}
+
+// loadTypes loads the packages of patterns and their dependencies,
+// and returns the ones it type-checked from source.
+func loadTypes(patterns []string, tests bool) ([]*packages.Package, map[*packages.Package]bool, error) {
+	roots, err := rootDirs(patterns, tests)
+	if err != nil {
+		return nil, nil, err
+	}
 	l := newLoader(roots)
+	// Metadata first (one go list, as before), then the types: from
+	// export data where no fact can come from, from source elsewhere.
 	cfg := &packages.Config{
-		Mode:      packages.LoadAllSyntax | packages.NeedModule,
-		Tests:     tests,
-		ParseFile: l.parseFile,
+		Mode:  packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Tests: tests,
 	}
 	initial, err := packages.Load(cfg, patterns...)
 	if err == nil && len(initial) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	export, unread := l.fromExportData(initial)
+	source := l.typeCheck(initial, export, unread, l.goarch)
 	l.settle(initial)
-	return initial, nil
+	return initial, source, nil
 }
 
 // rootDirs returns the directories of the packages patterns name, without

@@ -59,6 +59,14 @@ func IsDriverPath(path string) bool {
 	return pathEngine(path) == DuckDB
 }
 
+// IsEnginePath reports whether path is the driver package (or one of its
+// subpackages) of DuckDB or of another engine rowalign knows: a package
+// that imports one gets a package fact (OpensDuckDB, OpensOther) from
+// its imports alone, so cmd/rowalign loads it from source.
+func IsEnginePath(path string) bool {
+	return pathEngine(path) != ""
+}
+
 // pathEngine returns the engine of the driver package at path (or one of
 // its subpackages), or "".
 func pathEngine(path string) string {
