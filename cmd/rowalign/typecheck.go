@@ -86,8 +86,8 @@ func (l *loader) fromExportData(initial []*packages.Package) (export map[*packag
 // declarationsOnly reports whether p is a package whose function bodies
 // the loader would drop (keepBodies): a dependency under the Go root, the
 // module cache or vendor/, not named on the command line, with no file
-// that imports database/sql or sqlx. Test variants and packages without
-// Go files are never among them.
+// that imports database/sql or sqlx. Test variants, packages without Go
+// files and packages go list found errors in are never among them.
 func (l *loader) declarationsOnly(p *packages.Package) bool {
 	if p.PkgPath == "unsafe" || p.ID != p.PkgPath || len(p.GoFiles) == 0 || len(p.Errors) > 0 {
 		return false
@@ -99,11 +99,13 @@ func (l *loader) declarationsOnly(p *packages.Package) bool {
 // exportFiles returns the export data file of each package of ids that go
 // list could compile, by ID; one that it could not (a dependency that does
 // not build, a package it cannot name) is left out, and loads from
-// source. An error of go list itself leaves everything to source.
+// source. When go list fails, the lines it printed still count; without
+// go, everything loads from source.
 func exportFiles(ids []string) map[string]string {
 	args := append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}", "--"}, ids...)
 	out, err := exec.Command("go", args...).Output()
-	if err != nil {
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
 		return nil
 	}
 	files := make(map[string]string, len(ids))
@@ -215,15 +217,14 @@ func (c *typeChecker) load(p *packages.Package) {
 		return
 	}
 	if file, ok := c.export[p]; ok {
-		if c.readExport(p, file) == nil {
-			return
-		}
 		// Export data that does not read (a go list newer than this
-		// binary's reader): the package loads from source after all, in
-		// a package of its own. Its imports are complete, so the read
-		// changed nothing but the package it was reading into, and no
-		// importer holds that one yet.
-		p.Types = types.NewPackage(p.PkgPath, p.Name)
+		// binary's reader) is an error of the package, as in go/packages:
+		// the read may have declared objects in the packages below it
+		// that nothing has read, so it cannot start again from source.
+		if err := c.readExport(p, file); err != nil {
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		}
+		return
 	}
 	c.check(p)
 }
@@ -234,7 +235,7 @@ func (c *typeChecker) load(p *packages.Package) {
 func (c *typeChecker) readExport(p *packages.Package, file string) error {
 	f, err := os.Open(file)
 	if err != nil {
-		return err
+		return fmt.Errorf("reading export data for %s: %v", p.PkgPath, err)
 	}
 	defer f.Close()
 	//lint:ignore SA1019 go list -export names the compiler's archives (Go 1.26), which only NewReader opens; go/packages reads them the same way.

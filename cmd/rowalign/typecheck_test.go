@@ -344,3 +344,25 @@ func keys(p *packages.Package) []string {
 	slices.Sort(ks)
 	return ks
 }
+
+// Export data that does not read is an error of its package, one line
+// naming it, never a panic; nothing else loads differently.
+func TestExportDataThatDoesNotRead(t *testing.T) {
+	for name, content := range map[string]string{
+		"truncated archive": "!<arch>\n__.PKGDEF",
+		"not an archive":    "package bad",
+		"missing":           "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "bad.a")
+			if content != "" {
+				writeFile(t, file, content)
+			}
+			p := &packages.Package{ID: "example.com/bad", PkgPath: "example.com/bad", Name: "bad"}
+			newLoader(nil).typeCheck([]*packages.Package{p}, map[*packages.Package]string{p: file}, nil, "amd64")
+			if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Msg, "reading export data for example.com/bad") {
+				t.Errorf("errors %v, want one naming the package", p.Errors)
+			}
+		})
+	}
+}
