@@ -436,8 +436,9 @@ func loadTypes(patterns []string, tests bool) ([]*packages.Package, map[*package
 		return nil, nil, err
 	}
 	l := newLoader(roots)
-	// Metadata first (one go list, as before), then the types: from
-	// export data where no fact can come from, from source elsewhere.
+	// Metadata first (go/packages' go list, without types), then the
+	// types: from export data where no fact can come from, from source
+	// elsewhere.
 	cfg := &packages.Config{
 		Mode:  packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests: tests,

@@ -136,9 +136,6 @@ type typeChecker struct {
 
 	parseMu sync.Mutex
 	parsed  map[string]*parsedFile
-
-	sourceMu sync.Mutex
-	source   map[*packages.Package]bool // the packages type-checked from source
 }
 
 type parsedFile struct {
@@ -160,7 +157,6 @@ func (l *loader) typeCheck(initial []*packages.Package, export map[*packages.Pac
 		once:   make(map[*packages.Package]*sync.Once),
 		cpu:    make(chan struct{}, runtime.GOMAXPROCS(0)),
 		parsed: make(map[string]*parsedFile),
-		source: make(map[*packages.Package]bool),
 	}
 	if c.sizes == nil {
 		c.sizes = types.SizesFor("gc", runtime.GOARCH)
@@ -183,7 +179,11 @@ func (l *loader) typeCheck(initial []*packages.Package, export map[*packages.Pac
 		wg.Go(func() { c.loadRecursive(p) })
 	}
 	wg.Wait()
-	return c.source
+	source := make(map[*packages.Package]bool)
+	for p := range packages.Postorder(initial) {
+		source[p] = p.PkgPath != "unsafe" && !unread[p] && export[p] == ""
+	}
+	return source
 }
 
 func (c *typeChecker) loadRecursive(p *packages.Package) {
@@ -271,9 +271,6 @@ func (c *typeChecker) readExport(p *packages.Package, file string) error {
 
 // check parses p's compiled Go files and type-checks them.
 func (c *typeChecker) check(p *packages.Package) {
-	c.sourceMu.Lock()
-	c.source[p] = true
-	c.sourceMu.Unlock()
 	appendError := func(err error) {
 		var terr types.Error
 		var list scanner.ErrorList
