@@ -64,9 +64,7 @@ const (
 // run reports the statements and one-row helpers run once per row in a
 // loop.
 func run(in *check.Input) []analysis.Diagnostic {
-	p := in.Pass.ResultOf[Writers].(*Package)
-	p.ensure()
-	p.commits = commitLoops(in.Walks, in.Settings.Min)
+	p := in.Pass.ResultOf[Writers].(*Package).view(commitLoops(in.Walks, in.Settings.Min))
 	var out []analysis.Diagnostic
 	seen := make(map[*ast.CallExpr]bool)
 	for _, q := range p.Queries {

@@ -465,12 +465,20 @@ func (p *Package) beganOn(x ast.Expr, pos token.Pos, decl ast.Node) bool {
 	return false
 }
 
-// ensure computes what runWriters leaves out in a package that runs no
-// SQL itself: the check still needs the calls of other packages' writers.
-func (p *Package) ensure() {
-	if p.sc != nil {
-		return
+// view returns the check's own copy of p, with the package's commit
+// loops as one run of the check sees them (they depend on its -min). The
+// suite and rowbyrow.Analyzer may run at once on one package, both
+// reading the Writers result: a check writes only into its copy, never
+// into the shared result (x/tools' rule for inspect and buildssa). In a
+// package that runs no SQL itself, runWriters leaves the value index and
+// the syntax out; the check still needs them for the calls of other
+// packages' writers, and computes them in its copy.
+func (p *Package) view(commits map[ast.Node]bool) *Package {
+	v := *p
+	if v.sc == nil {
+		v.sc = scope.Of(v.pass, true, nil)
+		v.Root = inspector.New(v.pass.Files).Root()
 	}
-	p.sc = scope.Of(p.pass, true, nil)
-	p.Root = inspector.New(p.pass.Files).Root()
+	v.commits = commits
+	return &v
 }
