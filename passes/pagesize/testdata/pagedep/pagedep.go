@@ -174,7 +174,7 @@ func Backfill(ctx context.Context, db *sql.DB, logger *log.Logger) (string, erro
 func PageTotals(ctx context.Context, db *sql.DB) (string, error) {
 	var totals []float64
 	for lo := 0; ; lo += 40_000 {
-		rows, err := db.QueryContext(ctx, "SELECT amount FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+40_000) // want `^page size 40000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(0-28% more CPU than 122,880-row pages, interpolated\); use 122880$`
+		rows, err := db.QueryContext(ctx, "SELECT amount FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+40_000) // want `^page size 40000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(0-28% more CPU than one-row-group pages, interpolated\); use 122880$`
 		if err != nil {
 			return "", err
 		}
