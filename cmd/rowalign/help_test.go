@@ -1,13 +1,16 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/help.golden from rowalign -h")
+// updateHelp rewrites testdata/help.golden from rowalign -h when set
+// (ROWALIGN_UPDATE_HELP=1 go test -run TestHelpGolden): an environment
+// variable, not a flag, because a flag of the test binary would show in
+// the -flags list TestDriverFlags checks.
+var updateHelp = os.Getenv("ROWALIGN_UPDATE_HELP") == "1"
 
 // TestHelpGolden holds the whole help text: -h, -help and help (the two
 // go vet's and go fix's usage errors tell the user to run) print
@@ -21,7 +24,7 @@ func TestHelpGolden(t *testing.T) {
 		if code != 0 || stderr != "" {
 			t.Errorf("rowalign %s: exit %d, stderr %q", args[0], code, stderr)
 		}
-		if *update && args[0] == "-h" {
+		if updateHelp && args[0] == "-h" {
 			if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -31,7 +34,7 @@ func TestHelpGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		if stdout != string(want) {
-			t.Errorf("rowalign %s differs from %s (go test -run TestHelpGolden -update rewrites it):\n%s", args[0], golden, stdout)
+			t.Errorf("rowalign %s differs from %s (ROWALIGN_UPDATE_HELP=1 go test -run TestHelpGolden rewrites it):\n%s", args[0], golden, stdout)
 		}
 	}
 }
