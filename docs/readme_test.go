@@ -10,8 +10,9 @@ import (
 	"time"
 )
 
-// readmeBlock returns the first ```sh block after the README's heading.
-func readmeBlock(t *testing.T, heading string) string {
+// readmeBlock returns the first ```sh block after the README's heading
+// (that contains each of containing).
+func readmeBlock(t *testing.T, heading string, containing ...string) string {
 	t.Helper()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -21,15 +22,24 @@ func readmeBlock(t *testing.T, heading string) string {
 	if !ok {
 		t.Fatalf("README.md has no %q", heading)
 	}
-	_, rest, ok = strings.Cut(rest, "```sh\n")
-	if !ok {
-		t.Fatalf("README.md: no sh block after %q", heading)
+	for {
+		_, rest, ok = strings.Cut(rest, "```sh\n")
+		if !ok {
+			t.Fatalf("README.md: no sh block after %q with %q", heading, containing)
+		}
+		var block string
+		block, rest, ok = strings.Cut(rest, "```\n")
+		if !ok {
+			t.Fatalf("README.md: the sh block after %q does not end", heading)
+		}
+		all := true
+		for _, c := range containing {
+			all = all && strings.Contains(block, c)
+		}
+		if all {
+			return block
+		}
 	}
-	block, _, ok := strings.Cut(rest, "```\n")
-	if !ok {
-		t.Fatalf("README.md: the sh block after %q does not end", heading)
-	}
-	return block
 }
 
 // TestReadmeTwoCommands pastes the README's two commands, as one block,
@@ -121,18 +131,20 @@ func TestReadmePatternCoversGoWork(t *testing.T) {
 	}
 }
 
-// TestReadmeCustomGCL: the README's .custom-gcl.yml builds what
-// scripts/golangci/build.sh builds and tests (the same golangci-lint
+// TestReadmeCustomGCL: the .custom-gcl.yml of docs/golangci-lint.md builds
+// what scripts/golangci/build.sh builds and tests (the same golangci-lint
 // version, module and plugin package), from a checkout: it said
-// `version: v0.1.0`, a release nobody has published.
+// `version: v0.1.0`, a release nobody has published. And the README's
+// go install of golangci-lint, which golangci-lint custom needs, is of
+// that version.
 func TestReadmeCustomGCL(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	page, err := os.ReadFile("golangci-lint.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sample, ok := strings.Cut(string(readme), "`.custom-gcl.yml`:\n\n```yaml\n")
+	_, sample, ok := strings.Cut(string(page), "`.custom-gcl.yml`:\n\n```yaml\n")
 	if !ok {
-		t.Fatal("README.md has no .custom-gcl.yml sample")
+		t.Fatal("docs/golangci-lint.md has no .custom-gcl.yml sample")
 	}
 	sample, _, _ = strings.Cut(sample, "```")
 	script, err := os.ReadFile("../scripts/golangci/.custom-gcl.yml")
@@ -148,11 +160,16 @@ func TestReadmeCustomGCL(t *testing.T) {
 	}
 	for _, key := range []string{"version", "module", "import"} {
 		if got, want := value(sample, key), value(string(script), key); got == "" || got != want {
-			t.Errorf("README's .custom-gcl.yml: %s %q, scripts/golangci/.custom-gcl.yml %q", key, got, want)
+			t.Errorf("docs/golangci-lint.md's .custom-gcl.yml: %s %q, scripts/golangci/.custom-gcl.yml %q", key, got, want)
 		}
 	}
 	_, plugin, _ := strings.Cut(sample, "plugins:")
 	if value(plugin, "version") != "" || value(plugin, "path") == "" {
-		t.Errorf("README's .custom-gcl.yml plugin: want a path to a checkout and no version (nothing is published):\n%s", plugin)
+		t.Errorf("docs/golangci-lint.md's .custom-gcl.yml plugin: want a path to a checkout and no version (nothing is published):\n%s", plugin)
+	}
+	block := readmeBlock(t, "## Install", "go install github.com/golangci/golangci-lint/")
+	install := regexp.MustCompile(`go install github\.com/golangci/golangci-lint/v2/cmd/golangci-lint@(\S+)`).FindStringSubmatch(block)
+	if want := value(string(script), "version"); install == nil || install[1] != want {
+		t.Errorf("README's Install does not go install golangci-lint %s, the version .custom-gcl.yml names:\n%s", want, block)
 	}
 }

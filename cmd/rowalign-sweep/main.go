@@ -69,8 +69,23 @@ type options struct {
 	rows                              int64
 	reps                              int
 	sizes, strategies                 string
-	json, quiet                       bool
+	json, quiet, quick                bool
 }
+
+// The quick sweep (-quick), for a first look: a smaller demo table, one
+// repetition, the read strategies that decide the page size and the
+// write that shows a misaligned commit's checkpoint, at one and two row
+// groups and the misaligned 2 row groups. The default sweep (1,000,000
+// rows, 3 repetitions, 7 strategies, 5 sizes) took about 14 minutes on a
+// shared 2-core machine (a first run from a fresh checkout, 2026-12-06);
+// the quick one
+// measures 1 x 4 strategies x 3 sizes on half the rows (docs/sweep.md has
+// its time). A flag given on the command line wins over these.
+const (
+	quickRows       = 500_000
+	quickReps       = 1
+	quickStrategies = "scan,offset,pager,write"
+)
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rowalign-sweep", flag.ContinueOnError)
@@ -87,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.gen, "generate", "", "write the demo table (-rows rows) into this new DuckDB `file` and exit")
 	fs.BoolVar(&o.quiet, "q", false, "no progress output")
 	fs.StringVar(&o.save, "save", "", "also write the JSON report to this `file`")
+	fs.BoolVar(&o.quick, "quick", false, "a short sweep for a first look: -rows 500000 -reps 1 -strategies "+quickStrategies+" at 1 and 2 row groups and 2 rounded up to 10,000s, unless those flags are given")
 	fs.StringVar(&o.replot, "replot", "", "print the table and write the plot of a saved JSON report `file` (-save), measuring nothing")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: rowalign-sweep [-db file.duckdb -table t] [flags]\n\n")
@@ -94,6 +110,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	if o.quick {
+		set := make(map[string]bool)
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["rows"] {
+			o.rows = quickRows
+		}
+		if !set["reps"] {
+			o.reps = quickReps
+		}
+		if !set["strategies"] {
+			o.strategies = quickStrategies
+		}
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "rowalign-sweep: unexpected argument %q\n", fs.Arg(0))
@@ -169,7 +198,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !o.json {
 		printUnit(stdout, info)
 	}
-	if len(sizes) == 0 {
+	if len(sizes) == 0 && o.quick {
+		g := info.Layout.RowGroupSize
+		sizes = []int64{g, 2 * g, misaligned(2 * g)}
+	} else if len(sizes) == 0 {
 		sizes = defaultSizes(info.Layout.RowGroupSize)
 	}
 	cfgs := configs(strategies, sizes, info.Layout.RowGroupSize)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/analyzer"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 // exitUsage is the exit status of a usage error, as the flag package's.
@@ -98,20 +99,6 @@ var driverFlagNames = map[string]bool{
 	"h": false, "help": false, explainFlag: false,
 }
 
-// maxSuggestDistance is how far a misspelt flag may be from a real one
-// for the error to suggest it: two edits (a swapped pair counts one),
-// the usual typo, as in -chekcs or -fxi; one for names of three or four
-// letters; none for shorter ones, so that -x does not suggest -c.
-func maxSuggestDistance(name string) int {
-	switch {
-	case len(name) <= 2:
-		return 0
-	case len(name) <= 4:
-		return 1
-	}
-	return 2
-}
-
 // unknownFlag is the usage error for -name, which no flag of a or of the
 // driver is: one line, with the closest flag a user would mean (the
 // analyzer's, and the output flags -h lists) when it is close enough.
@@ -123,45 +110,10 @@ func unknownFlag(a *analysis.Analyzer, name string) error {
 	for _, f := range driverFlags {
 		names = append(names, strings.Fields(f.name)[0])
 	}
-	best, bestDist, tie := "", maxSuggestDistance(name)+1, false
-	for _, n := range names {
-		switch d := editDistance(name, n); {
-		case d < bestDist:
-			best, bestDist, tie = n, d, false
-		case d == bestDist:
-			tie = true
-		}
-	}
-	if best != "" && bestDist > 0 && !tie {
+	if best := settings.Suggest(name, names); best != "" {
 		return &usageError{fmt.Sprintf("unknown flag -%s: did you mean -%s?; run rowalign -h", name, best)}
 	}
 	return &usageError{fmt.Sprintf("unknown flag -%s; run rowalign -h", name)}
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of two neighbours.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
 
 // splitFlag splits a command-line flag, -name=value or --name=value, into

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rowalign/rowalign/analyzer"
+	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
 // TestBadFlagValue: a flag value rowalign rejects is one line on stderr,
@@ -93,8 +94,8 @@ func TestEditDistance(t *testing.T) {
 		{"checks", "checks", 0}, {"chekcs", "checks", 1}, {"fxi", "fix", 1},
 		{"chcks", "checks", 1}, {"rowgroups", "rowgroup", 1}, {"x", "c", 1}, {"scope", "wrappers", 6},
 	} {
-		if got := editDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		if got := settings.EditDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/url"
+	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -67,8 +70,37 @@ func explain(name string, stdout, stderr io.Writer) int {
 		listChecks(stderr)
 		return 2
 	}
-	io.WriteString(stdout, page)
+	io.WriteString(stdout, absoluteLinks(name, page))
 	return 0
+}
+
+// linkRE matches a Markdown link's target: ](target).
+var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// absoluteLinks returns a check's page with its relative links made
+// absolute, pointing into the repository on GitHub (the base of
+// check.DocsURL): a terminal has no page to resolve ../measurements.md
+// against, and -explain printed them as they are.
+func absoluteLinks(name, page string) string {
+	return linkRE.ReplaceAllStringFunc(page, func(m string) string {
+		target := m[2 : len(m)-1]
+		if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+			return m
+		}
+		file, anchor, hasAnchor := strings.Cut(target, "#")
+		abs := check.DocsURL + file // DocsURL ends in docs/checks/
+		if file == "" {
+			abs = check.DocsURL + name + ".md" // #fix: a section of this page
+		}
+		if u, err := url.Parse(abs); err == nil {
+			u.Path = path.Clean(u.Path) // docs/checks/../measurements.md
+			abs = u.String()
+		}
+		if hasAnchor {
+			abs += "#" + anchor
+		}
+		return "](" + abs + ")"
+	})
 }
 
 func listChecks(w io.Writer) {

@@ -100,8 +100,33 @@ func TestExplainIsThePage(t *testing.T) {
 		if code != 0 || stderr != "" {
 			t.Errorf("-explain %s: exit %d, stderr %q", name, code, stderr)
 		}
-		if stdout != string(file) {
+		if stdout != absoluteLinks(name, string(file)) {
 			t.Errorf("-explain %s differs from docs/checks/%s.md", name, name)
+		}
+		// Every link is usable from a terminal: absolute, into the
+		// repository (they were ../measurements.md#...).
+		for _, m := range linkRE.FindAllStringSubmatch(stdout, -1) {
+			if !strings.HasPrefix(m[1], "https://") {
+				t.Errorf("-explain %s prints the relative link %s", name, m[1])
+			}
+		}
+		if name == "pagesize" && !strings.Contains(stdout, "(https://github.com/rowalign/rowalign/blob/main/docs/measurements.md#") {
+			t.Errorf("-explain pagesize: no link to docs/measurements.md in the repository:\n%s", stdout)
+		}
+	}
+}
+
+func TestAbsoluteLinks(t *testing.T) {
+	const repo = "https://github.com/rowalign/rowalign/blob/main/"
+	for in, want := range map[string]string{
+		"[m](../measurements.md#tiny-pages)": "[m](" + repo + "docs/measurements.md#tiny-pages)",
+		"[f](#fix)":                          "[f](" + repo + "docs/checks/pagesize.md#fix)",
+		"[o](offsetwalk.md)":                 "[o](" + repo + "docs/checks/offsetwalk.md)",
+		"[r](../../README.md#checks)":        "[r](" + repo + "README.md#checks)",
+		"[g](https://go.dev/x)":              "[g](https://go.dev/x)",
+	} {
+		if got := absoluteLinks("pagesize", in); got != want {
+			t.Errorf("absoluteLinks(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -107,35 +107,59 @@ diags:
 		file      string
 		line, col int
 		msg       string
+		related   []string // "file:line:col: \tmessage", as go vet prints them
 	}
 	var lines []line
 	fixed := make(map[*token.File][]byte)
-	for _, d := range left {
-		tf := pass.Fset.File(d.Pos)
+	// at returns where pos is in the fixed file, or false when a fix
+	// rewrote the code there.
+	at := func(pos token.Pos) (file string, l, c int, ok bool, err error) {
+		tf := pass.Fset.File(pos)
 		if tf == nil {
-			continue
+			return "", 0, 0, false, nil
 		}
-		posn := pass.Fset.Position(d.Pos)
+		posn := pass.Fset.Position(pos)
 		es := edits[tf]
 		if len(es) == 0 {
-			lines = append(lines, line{posn.Filename, posn.Line, posn.Column, d.Message})
-			continue
+			return posn.Filename, posn.Line, posn.Column, true, nil
 		}
 		src, ok := fixed[tf]
 		if !ok {
 			before, err := pass.ReadFile(tf.Name())
 			if err != nil {
-				return err
+				return "", 0, 0, false, err
 			}
 			src = applyEdits(before, es)
 			fixed[tf] = src
 		}
-		at, ok := movedOffset(tf.Offset(d.Pos), es)
+		off, ok := movedOffset(tf.Offset(pos), es)
+		if !ok {
+			return "", 0, 0, false, nil
+		}
+		l, c = lineCol(src, off)
+		return posn.Filename, l, c, true, nil
+	}
+	for _, d := range left {
+		file, l, c, ok, err := at(d.Pos)
+		if err != nil {
+			return err
+		}
 		if !ok {
 			continue // its code was rewritten
 		}
-		l, c := lineCol(src, at)
-		lines = append(lines, line{posn.Filename, l, c, d.Message})
+		found := line{file, l, c, d.Message, nil}
+		// The related lines too, "no fix: ..." first among them: plain
+		// go vet prints them under the finding, and -fix dropped them.
+		for _, r := range d.Related {
+			rf, rl, rc, ok, err := at(r.Pos)
+			if err != nil {
+				return err
+			}
+			if ok {
+				found.related = append(found.related, fmt.Sprintf("%s:%d:%d: \t%s", rf, rl, rc, r.Message))
+			}
+		}
+		lines = append(lines, found)
 	}
 	slices.SortFunc(lines, func(a, b line) int {
 		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
@@ -143,6 +167,11 @@ diags:
 	for _, l := range lines {
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s\n", l.file, l.line, l.col, l.msg); err != nil {
 			return err
+		}
+		for _, r := range l.related {
+			if _, err := fmt.Fprintln(w, r); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

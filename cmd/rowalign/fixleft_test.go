@@ -51,7 +51,7 @@ func f(db *sql.DB) {
 		{Pos: at("import", 1), Message: "imports", SuggestedFixes: fix(edit(at("import", 1), `import "database/sql"`, "import (\n\t\"database/sql\"\n\t\"example.com/pager\"\n)"))},
 		// Both sizes, 250000 -> 122880: no line moves, the column does not.
 		{Pos: at("250000", 1), Message: "size", SuggestedFixes: fix(edit(at("250000", 1), "250000", "1_22_880"), edit(at("250000", 2), "250000", "1_22_880"))},
-		{Pos: at("db.Query", 1), Message: "walk"},
+		{Pos: at("db.Query", 1), Message: "walk", Related: []analysis.RelatedInformation{{Pos: at("db.Query", 1), Message: "no fix: why"}}},
 		{Pos: at("OFFSET", 1), Message: "offset"},
 		{Pos: at("g()", 1), Message: "after"},
 		// Inside the first size's literal: its code is rewritten.
@@ -64,7 +64,8 @@ func f(db *sql.DB) {
 	}
 	// Line 7 is line 10 below the import block; OFFSET, at column 42,
 	// is two bytes further right after 250000 became 1_22_880.
-	if want := "p.go:10:3: walk\np.go:10:44: offset\np.go:12:2: after\n"; b.String() != want {
+	// The reason a finding has no fix under it, as plain go vet prints it.
+	if want := "p.go:10:3: walk\np.go:10:3: \tno fix: why\np.go:10:44: offset\np.go:12:2: after\n"; b.String() != want {
 		t.Errorf("printed\n%s\nwant\n%s", b.String(), want)
 	}
 

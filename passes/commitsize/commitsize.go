@@ -47,18 +47,18 @@ const (
 	// 122,880 (2.58x), quiet; re-measured at load 27-32 with
 	// scripts/measure commit, 2 interleaved rounds, CPU seconds: 8.78 and
 	// 10.21 against 3.21 and 4.66 (2.2-2.7x).
-	costCopy10000 = "smaller commits cost more (2.6x slower load than 122,880-row commits)"
+	costCopy10000 = "smaller commits cost more (2.6x slower load than one-row-group commits)"
 	// costCopyTo50000: between 10,000 and 50,000 rows.
-	costCopyTo50000 = "smaller commits cost more (1.4-2.6x the CPU of 122,880-row commits, interpolated)"
+	costCopyTo50000 = "smaller commits cost more (1.4-2.6x the CPU of one-row-group commits, interpolated)"
 	// costCopy50000: scripts/measure commit 50000, the same 2 rounds:
 	// 5.56 and 6.47 CPU s against 3.21 and 4.66 (1.4-1.7x); 10 row groups
 	// of 100,000 before and after the CHECKPOINT.
-	costCopy50000 = "smaller commits cost more (1.4-1.7x the CPU of 122,880-row commits)"
+	costCopy50000 = "smaller commits cost more (1.4-1.7x the CPU of one-row-group commits)"
 	// costCopyTo100000: between 50,000 and 100,000 rows.
-	costCopyTo100000 = "smaller commits cost more (1.1-1.7x the CPU of 122,880-row commits, interpolated)"
+	costCopyTo100000 = "smaller commits cost more (1.1-1.7x the CPU of one-row-group commits, interpolated)"
 	// costCopy100000: 4.70 and 5.08 CPU s against 3.21 and 4.66
 	// (1.1-1.5x); 10 row groups of 100,000.
-	costCopy100000 = "smaller commits cost more (1.1-1.5x the CPU of 122,880-row commits)"
+	costCopy100000 = "smaller commits cost more (1.1-1.5x the CPU of one-row-group commits)"
 	// costUnder: a commit under a row group at a size not measured.
 	costUnder = "each commit is smaller than a row group"
 	// costOneTx250000: the same 250,000-row INSERT ... SELECT pages in

@@ -44,20 +44,20 @@ const (
 	// (docs/measurements.md#tiny-pages and #pages-smaller-than-a-row-group,
 	// 2026-12-01, load 3-56: CPU seconds, not wall).
 	// cost100: 49.27 against 6.22 s (7.9x), 137.27 against 8.25 (16.6x).
-	cost100 = "each page is a query of its own (8-17x the CPU of 122,880-row pages)"
+	cost100 = "each page is a query of its own (8-17x the CPU of one-row-group pages)"
 	// costTo1000: between the 100- and 1,000-row pages measured.
-	costTo1000 = "each page is a query of its own (2-17x the CPU of 122,880-row pages, interpolated)"
+	costTo1000 = "each page is a query of its own (2-17x the CPU of one-row-group pages, interpolated)"
 	// cost1000: 12.27 against 6.22 s (2.0x), 21.00 against 8.25 (2.5x).
-	cost1000 = "each page is a query of its own (2-2.5x the CPU of 122,880-row pages)"
+	cost1000 = "each page is a query of its own (2-2.5x the CPU of one-row-group pages)"
 	// costTo10000: between the 1,000- and 10,000-row pages measured.
-	costTo10000 = "each page is a query of its own (1.1-2.5x the CPU of 122,880-row pages, interpolated)"
+	costTo10000 = "each page is a query of its own (1.1-2.5x the CPU of one-row-group pages, interpolated)"
 	// cost10000: 6.84 against 6.22 and 7.76 against 6.06 s (rowid,
 	// +10 % and +28 % in two runs), 9.07 against 8.25 and 9.66 against
 	// 8.67 (LIMIT/OFFSET, +10 % and +11 %).
-	cost10000 = "each page is a query of its own (10-28% more CPU than 122,880-row pages)"
+	cost10000 = "each page is a query of its own (10-28% more CPU than one-row-group pages)"
 	// costTo50000: between 10,000 rows and 50,000, where the difference
 	// was within noise (5.89 against 6.06 s, 8.23 against 8.67).
-	costTo50000 = "each page is a query of its own (0-28% more CPU than 122,880-row pages, interpolated)"
+	costTo50000 = "each page is a query of its own (0-28% more CPU than one-row-group pages, interpolated)"
 	// costRereads: from 50,000 rows up to a row group the CPU time was
 	// within noise of whole row groups (50,000: -3 % rowid, -5 %
 	// LIMIT/OFFSET; 100,000: -1 %, -6 %), so the finding says what was

@@ -1,8 +1,12 @@
 package pagesize_test
 
 import (
+	"go/ast"
+	"go/token"
+	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
@@ -102,4 +106,57 @@ func TestCobraFlags(t *testing.T) {
 // with the offset's step.
 func TestStorePages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/storepages/...")
+}
+
+// TestNoFixReasons: a finding without a fix says why, in words a reader
+// can check at the line it names. The reason once read "the loop runs
+// copied once per page" for copied += n, and an accumulation like that
+// one blocked the fix it does not depend on (Collect); a running total
+// the loop reads (Sample) does block it.
+func TestNoFixReasons(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/pagedep")
+	want := map[string]string{ // function -> its finding's reason, or "" for a fix
+		"Revenue":    "",
+		"Collect":    "",
+		"Progress":   "no fix: the loop runs pages++ once per page (pagedep.go:",
+		"PageTotals": "no fix: each row reads sum, which starts again every page (pagedep.go:",
+		"Sample":     "no fix: the loop reads seen, a running total of the pages (pagedep.go:",
+	}
+	seen := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			fn := enclosingFunc(r.Pass, d.Pos)
+			w, ok := want[fn]
+			if !ok {
+				continue
+			}
+			seen++
+			var reasons []string
+			for _, rel := range d.Related {
+				reasons = append(reasons, rel.Message)
+			}
+			got := strings.Join(reasons, "\n")
+			switch {
+			case w == "" && (len(d.SuggestedFixes) == 0 || got != ""):
+				t.Errorf("%s: want a fix, got %d fixes and %q", fn, len(d.SuggestedFixes), got)
+			case w != "" && (len(d.SuggestedFixes) > 0 || !strings.HasPrefix(got, w)):
+				t.Errorf("%s: want no fix and a reason starting %q, got %d fixes and %q", fn, w, len(d.SuggestedFixes), got)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d findings looked for were reported", seen, len(want))
+	}
+}
+
+// enclosingFunc returns the name of the function declared around pos.
+func enclosingFunc(pass *analysis.Pass, pos token.Pos) string {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd.Name.Name
+			}
+		}
+	}
+	return ""
 }

@@ -12,43 +12,33 @@ import (
 	"testing"
 )
 
-// updateReadme rewrites the README's samples from the binary's output:
+// updateReadme rewrites the samples of README.md and docs/running.md
+// from the binary's output:
 //
 //	go test ./tests/e2e -run TestReadmeSamples -update
 //
-// then review the diff of README.md (a message that changed is the point
-// of the run; a finding that appeared or went is a change of behaviour).
-var updateReadme = flag.Bool("update", false, "rewrite README.md's samples from the binary's output on examples/")
+// then review the diff (a message that changed is the point of the run;
+// a finding that appeared or went is a change of behaviour).
+var updateReadme = flag.Bool("update", false, "rewrite the samples of README.md and docs/running.md from the binary's output on examples/")
 
-// readmeSample is a console block of the README: the line "$ cmd" and the
-// output after it, down to the block's end, produced again by render.
+// readmeSample is a console block of a page (file, from the checkout's
+// root): the line "$ cmd" and the output after it, down to the block's
+// end, produced again by render.
 type readmeSample struct {
+	file   string
 	cmd    string
 	render func(t *testing.T, root string) string
 }
 
 var readmeSamples = []readmeSample{
 	// Every finding, as go vet prints them from examples/ (sorted: go vet
-	// prints packages as they finish).
-	{"$ go vet -vettool=$(which rowalign) ./...", func(t *testing.T, root string) string {
-		_, stderr := runIn(t, filepath.Join(root, "examples"), 1, "go", "vet", "-vettool="+rowalignBin, "./...")
-		// A finding's related lines ("pos: \tno fix: ...") stay under it.
-		var findings []string
-		for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
-			switch {
-			case l == "" || strings.HasPrefix(l, "#"):
-			case strings.Contains(l, ": \t") && len(findings) > 0:
-				findings[len(findings)-1] += "\n" + l
-			default:
-				findings = append(findings, l)
-			}
-		}
-		slices.Sort(findings)
-		return strings.Join(findings, "\n") + "\n"
-	}},
+	// prints packages as they finish): the README's sample, and the
+	// same in docs/running.md.
+	{"README.md", "$ go vet -vettool=$(which rowalign) ./...", goVetSample},
+	{"docs/running.md", "$ go vet -vettool=$(which rowalign) ./...", goVetSample},
 	// One file's fixes, export.go (a size and a copy rewritten into
 	// pager.Copy), its path shortened to the repository.
-	{"$ rowalign -diff ./...   # show, change nothing", func(t *testing.T, root string) string {
+	{"docs/running.md", "$ rowalign -diff ./...   # show, change nothing", func(t *testing.T, root string) string {
 		stdout, _ := runIn(t, filepath.Join(root, "examples"), 0, rowalignBin, "-diff", "./...")
 		stdout = strings.ReplaceAll(stdout, root+string(filepath.Separator), "")
 		for _, file := range strings.SplitAfter(stdout, "\n--- ") {
@@ -61,41 +51,63 @@ var readmeSamples = []readmeSample{
 		return ""
 	}},
 	// The first finding of examples/load, its fix's edits left out.
-	{"$ rowalign -json ./...                # each finding once, test variants of a package included", func(t *testing.T, root string) string {
-		stdout, _ := runIn(t, filepath.Join(root, "examples"), 0, rowalignBin, "-json", "./...")
-		var tree map[string]map[string][]struct {
-			Category       string `json:"category"`
-			Posn           string `json:"posn"`
-			Message        string `json:"message"`
-			SuggestedFixes []struct {
-				Message string `json:"message"`
-			} `json:"suggested_fixes"`
-		}
-		if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
-			t.Fatalf("rowalign -json: %v\n%s", err, stdout)
-		}
-		const pkg = "github.com/rowalign/rowalign/examples/load"
-		ds := tree[pkg]["rowalign"]
-		if len(ds) == 0 || len(ds[0].SuggestedFixes) == 0 {
-			t.Fatalf("rowalign -json: no finding with a fix in %s:\n%s", pkg, stdout)
-		}
-		d := ds[0]
-		posn, _ := filepath.Rel(root, d.Posn)
-		return "{\n" +
-			"\t" + quote(pkg) + ": {\n" +
-			"\t\t\"rowalign\": [\n" +
-			"\t\t\t{\n" +
-			"\t\t\t\t\"category\": " + quote(d.Category) + ",\n" +
-			"\t\t\t\t\"posn\": " + quote(filepath.ToSlash(posn)) + ",\n" +
-			"\t\t\t\t\"message\": " + quote(d.Message) + ",\n" +
-			"\t\t\t\t\"suggested_fixes\": [{\"message\": " + quote(d.SuggestedFixes[0].Message) + ", \"edits\": [...]}]\n" +
-			"\t\t\t},\n" +
-			"\t...\n"
-	}},
+	{"docs/running.md", "$ rowalign -json ./...                # each finding once, test variants of a package included", jsonSample},
 }
 
-// TestReadmeSamples: the README's sample output is what the binary prints
-// on examples/ today. The go vet sample had gone stale (export.go's
+// goVetSample renders every finding go vet prints on examples/.
+func goVetSample(t *testing.T, root string) string {
+	_, stderr := runIn(t, filepath.Join(root, "examples"), 1, "go", "vet", "-vettool="+rowalignBin, "./...")
+	// A finding's related lines ("pos: \tno fix: ...") stay under it.
+	var findings []string
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case strings.Contains(l, ": \t") && len(findings) > 0:
+			findings[len(findings)-1] += "\n" + l
+		default:
+			findings = append(findings, l)
+		}
+	}
+	slices.Sort(findings)
+	return strings.Join(findings, "\n") + "\n"
+}
+
+// jsonSample renders the first finding of examples/load, its fix's edits
+// left out.
+func jsonSample(t *testing.T, root string) string {
+	stdout, _ := runIn(t, filepath.Join(root, "examples"), 0, rowalignBin, "-json", "./...")
+	var tree map[string]map[string][]struct {
+		Category       string `json:"category"`
+		Posn           string `json:"posn"`
+		Message        string `json:"message"`
+		SuggestedFixes []struct {
+			Message string `json:"message"`
+		} `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("rowalign -json: %v\n%s", err, stdout)
+	}
+	const pkg = "github.com/rowalign/rowalign/examples/load"
+	ds := tree[pkg]["rowalign"]
+	if len(ds) == 0 || len(ds[0].SuggestedFixes) == 0 {
+		t.Fatalf("rowalign -json: no finding with a fix in %s:\n%s", pkg, stdout)
+	}
+	d := ds[0]
+	posn, _ := filepath.Rel(root, d.Posn)
+	return "{\n" +
+		"\t" + quote(pkg) + ": {\n" +
+		"\t\t\"rowalign\": [\n" +
+		"\t\t\t{\n" +
+		"\t\t\t\t\"category\": " + quote(d.Category) + ",\n" +
+		"\t\t\t\t\"posn\": " + quote(filepath.ToSlash(posn)) + ",\n" +
+		"\t\t\t\t\"message\": " + quote(d.Message) + ",\n" +
+		"\t\t\t\t\"suggested_fixes\": [{\"message\": " + quote(d.SuggestedFixes[0].Message) + ", \"edits\": [...]}]\n" +
+		"\t\t\t},\n" +
+		"\t...\n"
+}
+
+// TestReadmeSamples: the sample output of README.md and docs/running.md
+// is what the binary prints on examples/ today. The go vet sample had gone stale (export.go's
 // commit size message had changed); messages change with the checks, so
 // a failure here is usually fixed by the -update run above.
 func TestReadmeSamples(t *testing.T) {
@@ -107,42 +119,52 @@ func TestReadmeSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(root, "README.md")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(b)
-	changed := false
+	files := make(map[string]string) // page -> text, as the samples leave it
+	var order []string
 	for _, s := range readmeSamples {
-		start := strings.Index(readme, "\n"+s.cmd+"\n")
+		text, ok := files[s.file]
+		if !ok {
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = string(b)
+			order = append(order, s.file)
+		}
+		start := strings.Index(text, "\n"+s.cmd+"\n")
 		if start < 0 {
-			t.Errorf("README.md has no sample line %q", s.cmd)
+			t.Errorf("%s has no sample line %q", s.file, s.cmd)
+			files[s.file] = text
 			continue
 		}
 		start += len(s.cmd) + 2
-		end := strings.Index(readme[start:], "```\n")
+		end := strings.Index(text[start:], "```\n")
 		if end < 0 {
-			t.Errorf("README.md: the block of %q does not end", s.cmd)
+			t.Errorf("%s: the block of %q does not end", s.file, s.cmd)
+			files[s.file] = text
 			continue
 		}
 		end += start
-		got, want := readme[start:end], s.render(t, root)
-		if got == want {
-			continue
+		got, want := text[start:end], s.render(t, root)
+		if got != want && *updateReadme {
+			text = text[:start] + want + text[end:]
+		} else if got != want {
+			t.Errorf("%s's sample of %s is not what the binary prints on examples/ (go test ./tests/e2e -run TestReadmeSamples -update rewrites it):\n--- %s\n%s--- binary\n%s", s.file, s.cmd, s.file, got, want)
 		}
-		if *updateReadme {
-			readme = readme[:start] + want + readme[end:]
-			changed = true
-			continue
-		}
-		t.Errorf("README.md's sample of %s is not what the binary prints on examples/ (go test ./tests/e2e -run TestReadmeSamples -update rewrites it):\n--- README\n%s--- binary\n%s", s.cmd, got, want)
+		files[s.file] = text
 	}
-	if changed {
-		if err := os.WriteFile(path, []byte(readme), 0o666); err != nil {
+	if !*updateReadme {
+		return
+	}
+	for _, name := range order {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if b, err := os.ReadFile(path); err == nil && string(b) == files[name] {
+			continue
+		}
+		if err := os.WriteFile(path, []byte(files[name]), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		t.Log("rewrote README.md's samples: review the diff")
+		t.Logf("rewrote %s's samples: review the diff", name)
 	}
 }
 

@@ -173,6 +173,16 @@ type rescope struct {
 	s *settings.Settings
 }
 
+// String works on the zero rescope too: flag.PrintDefaults calls it on
+// one (a new value of the flag's type) to tell whether the default is
+// worth printing.
+func (r rescope) String() string {
+	if r.Value == nil {
+		return ""
+	}
+	return r.Value.String()
+}
+
 func (r rescope) Set(v string) error {
 	if err := r.Value.Set(v); err != nil {
 		return err

@@ -197,6 +197,9 @@ func enabled(list []string) (map[string]bool, error) {
 		case slices.Contains(CheckNames, name):
 			names = []string{name}
 		default:
+			if best := Suggest(name, append(slices.Clone(CheckNames), allChecks)); best != "" {
+				return nil, fmt.Errorf("checks: no check named %q: did you mean %s? (checks: %s, or %s)", name, best, strings.Join(CheckNames, ", "), allChecks)
+			}
 			return nil, fmt.Errorf("checks: no check named %q (checks: %s, or %s)", name, strings.Join(CheckNames, ", "), allChecks)
 		}
 		for _, n := range names {

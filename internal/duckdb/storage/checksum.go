@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -17,7 +18,19 @@ type Sum struct {
 	Hash string `json:"checksum"`
 }
 
-func (s Sum) String() string { return fmt.Sprintf("%d rows, checksum %s", s.Rows, s.Hash) }
+// String reads "1,000,000 rows, checksum 9234...": the count with
+// separators, as every other count rowalign-db prints.
+func (s Sum) String() string {
+	n := strconv.FormatInt(s.Rows, 10)
+	var b strings.Builder
+	for i, c := range n {
+		if i > 0 && c != '-' && n[i-1] != '-' && (len(n)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return fmt.Sprintf("%s rows, checksum %s", b.String(), s.Hash)
+}
 
 type queryRower interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row

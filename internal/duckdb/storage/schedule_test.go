@@ -75,3 +75,13 @@ func index(s []string, x string) int {
 	}
 	return -1
 }
+
+// TestSumString: repair prints "verified 1,000,000 rows", with separators
+// like every other count (it printed "verified 1000000 rows").
+func TestSumString(t *testing.T) {
+	for rows, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1_000_000: "1,000,000", 122_880: "122,880"} {
+		if got := (Sum{Rows: rows, Hash: "7"}).String(); got != want+" rows, checksum 7" {
+			t.Errorf("Sum{Rows: %d}.String() = %q", rows, got)
+		}
+	}
+}

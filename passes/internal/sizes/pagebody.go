@@ -241,12 +241,8 @@ func (b *body) assign(s *ast.AssignStmt) string {
 		}
 		return ""
 	}
-	if s.Tok == token.ADD_ASSIGN && len(s.Lhs) == 1 {
-		if id, ok := ast.Unparen(s.Rhs[0]).(*ast.Ident); ok && b.counter(b.p.info.ObjectOf(id)) {
-			if l, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident); ok && !b.pos[b.p.info.ObjectOf(l)] {
-				return "" // total += n
-			}
-		}
+	if ok, why := b.accumulates(s); ok {
+		return why // total += n, all = append(all, ids...)
 	}
 	for _, r := range s.Rhs {
 		if why := b.pure(r); why != "" {
@@ -282,6 +278,140 @@ func (b *body) assign(s *ast.AssignStmt) string {
 	}
 	b.neutral = append(b.neutral, s)
 	return ""
+}
+
+// accumulates reports whether s adds the page's rows to a variable of
+// the walk, which then holds the same at the end whatever the page size:
+//
+//   - total += n, an integer total and n the page's row count (n++ per
+//     row) or the rows its statement affected (n, err :=
+//     res.RowsAffected()): the pages' counts add up to the table's;
+//   - all = append(all, ids...), ids the page's rows appended one by one:
+//     the pages' rows in order are the table's.
+//
+// Nothing else in the loop may read total or all: an end test on a
+// running total (if total >= limit { break }) stops at another row once
+// the pages change. ok reports whether s is such an accumulation, why
+// what else reads it.
+func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
+	if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return false, ""
+	}
+	l, isIdent := ast.Unparen(s.Lhs[0]).(*ast.Ident)
+	if !isIdent {
+		return false, ""
+	}
+	acc := b.p.info.ObjectOf(l)
+	if acc == nil || b.pos[acc] || b.page[acc] {
+		return false, ""
+	}
+	reads := 0 // mentions of acc in the loop besides s's left side
+	switch s.Tok {
+	case token.ADD_ASSIGN:
+		n, ok := ast.Unparen(s.Rhs[0]).(*ast.Ident)
+		basic, isBasic := acc.Type().Underlying().(*types.Basic)
+		if !ok || !isBasic || basic.Info()&types.IsInteger == 0 {
+			return false, ""
+		}
+		if obj := b.p.info.ObjectOf(n); !b.counter(obj) && !b.rowsAffected(obj) {
+			return false, ""
+		}
+	case token.ASSIGN:
+		c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		if !ok || !flow.IsBuiltin(b.p.info, c, "append") || len(c.Args) != 2 || !c.Ellipsis.IsValid() {
+			return false, ""
+		}
+		first, ok := ast.Unparen(c.Args[0]).(*ast.Ident)
+		rows, ok2 := ast.Unparen(c.Args[1]).(*ast.Ident)
+		if !ok || !ok2 || b.p.info.ObjectOf(first) != acc || !b.pageRows(b.p.info.ObjectOf(rows)) {
+			return false, ""
+		}
+		reads = 1
+	default:
+		return false, ""
+	}
+	var other *ast.Ident
+	ast.Inspect(b.loop, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && id != l && b.p.info.ObjectOf(id) == acc {
+			if reads--; reads < 0 && other == nil {
+				other = id
+			}
+		}
+		return true
+	})
+	if other != nil {
+		return true, "the loop reads " + l.Name + ", a running total of the pages (" + b.p.where(other) + ")"
+	}
+	return true, ""
+}
+
+// rowsAffected reports whether obj is a variable of the page set only to
+// the rows a statement affected: n, err := res.RowsAffected().
+func (b *body) rowsAffected(obj types.Object) bool {
+	if !b.page[obj] || len(b.p.flow.AddrTaken[obj]) > 0 {
+		return false
+	}
+	writes := b.p.flow.Writes[obj]
+	for _, wr := range writes {
+		c, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
+		if !ok || !wr.Tuple || wr.Index != 0 || !b.p.machinery(c) {
+			return false
+		}
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); !ok || sel.Sel.Name != "RowsAffected" {
+			return false
+		}
+	}
+	return len(writes) > 0
+}
+
+// pageRows reports whether obj is a slice of the page that only collects
+// its rows in order: declared empty (var ids []T, ids := []T{}, make with
+// length 0) and written only by ids = append(ids, row).
+func (b *body) pageRows(obj types.Object) bool {
+	if !b.page[obj] || len(b.p.flow.AddrTaken[obj]) > 0 {
+		return false
+	}
+	if _, ok := obj.Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	for _, wr := range b.p.flow.Writes[obj] {
+		switch v := ast.Unparen(wr.Value).(type) {
+		case nil:
+			if wr.Op != token.DEFINE && wr.Op != token.ASSIGN || wr.Tuple {
+				return false // var ids []T has no value
+			}
+		case *ast.CompositeLit:
+			if len(v.Elts) > 0 {
+				return false
+			}
+		case *ast.CallExpr:
+			switch {
+			case flow.IsBuiltin(b.p.info, v, "make"):
+				if len(v.Args) < 2 {
+					return false
+				}
+				if n, ok := flow.IntValue(b.p.info, v.Args[1]); !ok || n != 0 {
+					return false
+				}
+			case flow.IsBuiltin(b.p.info, v, "append") && !v.Ellipsis.IsValid() && len(v.Args) >= 2:
+				if id, ok := ast.Unparen(v.Args[0]).(*ast.Ident); !ok || b.p.info.ObjectOf(id) != obj {
+					return false
+				}
+			default:
+				return false
+			}
+		case *ast.Ident:
+			if v.Name != "nil" {
+				return false
+			}
+		default:
+			return false
+		}
+		if wr.Op != token.DEFINE && wr.Op != token.ASSIGN {
+			return false
+		}
+	}
+	return true
 }
 
 // readIn reports whether obj is read in the arguments of the walk's
@@ -613,8 +743,8 @@ func (b *body) rowRead(id *ast.Ident, body *ast.BlockStmt) string {
 		}
 		return "each row reads " + id.Name + ", which starts again every batch (" + b.p.where(id) + ")"
 	case b.page[obj]:
-		if b.counter(obj) || b.setFirst(obj, body) {
-			return ""
+		if b.counter(obj) || b.setFirst(obj, body) || b.pageRows(obj) && (b.p.assigned[id] || b.selfAppend(id)) {
+			return "" // n++, a scan target, ids = append(ids, id)
 		}
 		return "each row reads " + id.Name + ", which starts again every page (" + b.p.where(id) + ")"
 	}

@@ -597,12 +597,11 @@ func exprOf(s ast.Node) ast.Expr {
 	case *ast.ExprStmt:
 		return s.X
 	case *ast.AssignStmt:
-		if c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok {
-			return c
-		}
-		return s.Lhs[0]
+		// The whole statement: "copied" alone read as if the loop ran
+		// a variable ("the loop runs copied once per page").
+		return &ast.Ident{Name: exprList(s.Lhs) + " " + s.Tok.String() + " " + exprList(s.Rhs)}
 	case *ast.IncDecStmt:
-		return s.X
+		return &ast.Ident{Name: types.ExprString(s.X) + s.Tok.String()}
 	case *ast.DeferStmt:
 		return s.Call
 	case *ast.IfStmt:
@@ -618,6 +617,14 @@ func exprOf(s ast.Node) ast.Expr {
 		return s
 	}
 	return &ast.Ident{Name: "a statement"}
+}
+
+func exprList(es []ast.Expr) string {
+	var out []string
+	for _, e := range es {
+		out = append(out, types.ExprString(e))
+	}
+	return strings.Join(out, ", ")
 }
 
 func shorten(s string) string {

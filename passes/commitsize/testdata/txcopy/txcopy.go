@@ -56,7 +56,7 @@ func PerPage(ctx context.Context, db *sql.DB) error {
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "INSERT INTO events_copy SELECT * FROM events LIMIT ? OFFSET ?", 100_000, off) // want `^commit size 100000 is smaller than DuckDB's 122880-row row group: smaller commits cost more \(1\.1-1\.5x the CPU of 122,880-row commits\); use 122_880$`
+		res, err := tx.ExecContext(ctx, "INSERT INTO events_copy SELECT * FROM events LIMIT ? OFFSET ?", 100_000, off) // want `^commit size 100000 is smaller than DuckDB's 122880-row row group: smaller commits cost more \(1\.1-1\.5x the CPU of one-row-group commits\); use 122_880$`
 		if err != nil {
 			tx.Rollback()
 			return err

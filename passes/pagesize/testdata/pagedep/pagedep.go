@@ -174,7 +174,7 @@ func Backfill(ctx context.Context, db *sql.DB, logger *log.Logger) (string, erro
 func PageTotals(ctx context.Context, db *sql.DB) (string, error) {
 	var totals []float64
 	for lo := 0; ; lo += 40_000 {
-		rows, err := db.QueryContext(ctx, "SELECT amount FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+40_000) // want `^page size 40000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(0-28% more CPU than 122,880-row pages, interpolated\); use 122880$`
+		rows, err := db.QueryContext(ctx, "SELECT amount FROM events WHERE rowid >= ? AND rowid < ?", lo, lo+40_000) // want `^page size 40000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(0-28% more CPU than one-row-group pages, interpolated\); use 122880$`
 		if err != nil {
 			return "", err
 		}
@@ -217,4 +217,58 @@ func Progress(ctx context.Context, db *sql.DB) (string, error) {
 		pages++
 	}
 	return fmt.Sprintf("%d pages", pages), nil
+}
+
+// Collect gathers the ids of a kind, a page's ids at a time, in table
+// order: the pages' ids appended in order are the table's, whatever the
+// page size. The fix applies.
+func Collect(ctx context.Context, db *sql.DB) (string, error) {
+	var all []int64
+	for off := 0; ; off += 160_000 {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events WHERE kind = 'k3' LIMIT ? OFFSET ?", 160_000, off) // want `^page size 160000 splits DuckDB's 122880-row row groups: .*; use 122_880$`
+		if err != nil {
+			return "", err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return "", err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if len(ids) == 0 {
+			break
+		}
+		all = append(all, ids...)
+	}
+	h := fnv.New64a()
+	fmt.Fprint(h, all)
+	return fmt.Sprintf("%d ids %x", len(all), h.Sum64()), nil
+}
+
+// Sample reads pages until it has at least 400,000 rows: the running
+// total decides where the walk stops, so a new page size stops it at
+// another row (300,000-row pages stop after 600,000 rows, 245,760-row
+// pages after 491,520). No fix.
+func Sample(ctx context.Context, db *sql.DB) (string, error) {
+	seen := 0
+	for off := 0; ; off += 300_000 {
+		rows, err := db.QueryContext(ctx, "SELECT id FROM events LIMIT ? OFFSET ?", 300_000, off) // want `^page size 300000 splits DuckDB's 122880-row row groups: .*; use 245760$`
+		if err != nil {
+			return "", err
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+		seen += n
+		if n == 0 || seen >= 400_000 {
+			break
+		}
+	}
+	return fmt.Sprintf("%d rows sampled", seen), nil
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // syncBatch is what the search API accepts per request.
-const syncBatch = 100 // want `^page size syncBatch = 100 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(8-17x the CPU of 122,880-row pages\); use 122880$`
+const syncBatch = 100 // want `^page size syncBatch = 100 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(8-17x the CPU of one-row-group pages\); use 122880$`
 
 // Sync sends every document to the index.
 func Sync(ctx context.Context, db *sql.DB, send func([]string) error) error {
@@ -47,7 +47,7 @@ func Checksum(ctx context.Context, db *sql.DB) (int64, error) {
 	for lo := 0; ; lo += 1_000 {
 		var s sql.NullInt64
 		var n int
-		err := db.QueryRowContext(ctx, "SELECT sum(hash(body)), count(*) FROM docs WHERE rowid >= ? AND rowid < ?", lo, lo+1_000).Scan(&s, &n) // want `^page size 1000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(2-2\.5x the CPU of 122,880-row pages\); use 122880$`
+		err := db.QueryRowContext(ctx, "SELECT sum(hash(body)), count(*) FROM docs WHERE rowid >= ? AND rowid < ?", lo, lo+1_000).Scan(&s, &n) // want `^page size 1000 is smaller than DuckDB's 122880-row row group: each page is a query of its own \(2-2\.5x the CPU of one-row-group pages\); use 122880$`
 		if err != nil || n == 0 {
 			return sum, err
 		}
