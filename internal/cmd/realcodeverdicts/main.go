@@ -1,8 +1,11 @@
 // Command realcodeverdicts compares rowalign's findings on the real
 // repositories of testdata/realcode with the verdicts recorded there, and
 // prints the findings that are new or gone, the table per check (right,
-// wrong, debatable, unjudged) and, with -vet, the findings on non-test
-// files that the standalone front end and go vet do not share.
+// wrong, debatable, unjudged), how many of the flag sites of
+// flagsites.tsv are found (a finding on the site's line), by check, and
+// the sites missed with why (misses.tsv), and, with -vet, the same count
+// under go vet and the findings on non-test files that the standalone
+// front end and go vet do not share.
 //
 // scripts/realcode-verdicts runs rowalign and go vet over the checkouts and
 // then this program over their output; it reads only files, so it can be
@@ -22,7 +25,7 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "testdata/realcode", "the directory of repos.tsv, verdicts.tsv and misses.tsv")
+	dir := flag.String("dir", "testdata/realcode", "the directory of repos.tsv, verdicts.tsv, misses.tsv and flagsites.tsv")
 	out := flag.String("out", "", "the directory scripts/realcode-verdicts wrote the raw output into")
 	src := flag.String("src", "", "the directory of the checkouts, OWNER__NAME each (to make posn paths relative)")
 	repo := flag.String("repo", "", "compare one repository only (owner/name)")
@@ -65,8 +68,18 @@ func run(w io.Writer, c config) (int, error) {
 	if err != nil && !os.IsNotExist(err) {
 		return 0, err
 	}
+	sites, err := readFlagSitesIfAny(filepath.Join(c.dir, "flagsites.tsv"))
+	if err != nil {
+		return 0, err
+	}
 	code := 0
 	var found []finding
+	var vetFound []finding
+	if c.vet {
+		vetFound = []finding{}
+	}
+	noOutput := make(map[string]bool)
+	notRun := make(map[string]bool) // no output or not finished: their flag sites are not counted
 	var vetDiffs []string
 	var ran []repoLine
 	for _, r := range repos {
@@ -75,15 +88,25 @@ func run(w io.Writer, c config) (int, error) {
 		}
 		ran = append(ran, r)
 		for _, m := range r.modules {
+			if t, err := os.ReadFile(outFile(c.out, r, m, "time")); err == nil && !strings.Contains(string(t), "rc=") {
+				// scripts/realcode-verdicts writes the exit status last:
+				// the module is still being analysed.
+				fmt.Fprintf(w, "NOT FINISHED %s %s: no exit status in %s\n", r.name, m, outFile(c.out, r, m, "time"))
+				notRun[r.name] = true
+				code = 1
+				continue
+			}
 			fs, err := readFindings(outFile(c.out, r, m, "json"), r, c.src)
 			if errors.Is(err, errNoJSON) {
 				// Not the comparison's failure: the module is listed under
 				// the packages that do not load.
 				fmt.Fprintf(w, "NO OUTPUT %s %s: rowalign printed no JSON, see %s\n", r.name, m, strings.TrimSuffix(outFile(c.out, r, m, "json"), "json")+"log")
+				noOutput[r.name] = true
 				continue
 			}
 			if err != nil {
 				fmt.Fprintf(w, "MISSING %s %s: %v\n", r.name, m, err)
+				notRun[r.name] = true
 				code = 1
 				continue
 			}
@@ -103,6 +126,7 @@ func run(w io.Writer, c config) (int, error) {
 				code = 1
 				continue
 			}
+			vetFound = append(vetFound, vs...)
 			vetFile := outFile(c.out, r, m, "vet.json")
 			scoped := vetScope(fs, outFile(c.out, r, m, "vet.pkgs"), vetFailed(vetFile))
 			if n := len(vetScope(fs, "", nil)) - len(scoped); n > 0 {
@@ -120,7 +144,9 @@ func run(w io.Writer, c config) (int, error) {
 	}
 	var kept []verdict
 	for _, v := range verdicts {
-		if scope[v.repo] {
+		// A repository with a module not run or not finished has no
+		// findings to match: its verdicts are not gone.
+		if scope[v.repo] && !notRun[v.repo] {
 			kept = append(kept, v)
 		}
 	}
@@ -128,6 +154,9 @@ func run(w io.Writer, c config) (int, error) {
 	printReport(w, res, ran, c.tsv)
 	report := missReport(found, misses, scope)
 	for _, l := range report {
+		fmt.Fprintln(w, l)
+	}
+	for _, l := range flagReport(sites, found, vetFound, misses, scope, noOutput, notRun) {
 		fmt.Fprintln(w, l)
 	}
 	if c.vet {
