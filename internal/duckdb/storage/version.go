@@ -46,8 +46,8 @@ var storageVersions = map[uint64]string{
 	69: "v2.0.0",
 }
 
-// StorageVersionNumbers lists the storage version numbers repair and
-// compact write back, oldest first: 64 to 69.
+// StorageVersionNumbers is the range of storage version numbers repair
+// and compact write back: 64 to 69.
 func StorageVersionNumbers() (lo, hi uint64) {
 	lo, hi = ^uint64(0), 0
 	for n := range storageVersions {
