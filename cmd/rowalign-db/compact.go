@@ -24,13 +24,16 @@ untouched. A new file larger than the original (after its checkpoint),
 or of the same size when no table had partial groups or deleted rows, is
 not swapped in: the original stays, and one line says so (-allow-larger
 swaps it in anyway, for when whole row groups matter more than bytes).
-A symbolic link is followed: the file it names is compacted, the link
-stays. Without -apply it reports the file's free blocks and tables and
+The new file is written in the original's storage version (64 to 69, read
+from its headers, compared again before the swap), so every DuckDB that
+opened the original opens it. A symbolic link is followed: the file it
+names is compacted, the link stays. Without -apply it reports the file's free blocks and tables and
 changes nothing. A long run says what it is doing on stderr every few
 seconds (-progress; by default when stderr is a terminal); -v prints
 where the time went. It refuses a file another process holds, a
-read-only file, a file with other hard links (the rename would leave them
-on the old database), and a backup on another file system.
+read-only file, a storage version it cannot write back, a file with other
+hard links (the rename would leave them on the old database), and a backup
+on another file system.
 `+exitStatuses)
 	apply := fs.Bool("apply", false, "write the new file and swap it in (default: report only)")
 	backup := fs.String("backup", "", "keep the original as this `file` (default: file.duckdb.bak)")

@@ -12,8 +12,11 @@
 // estimate of what an aligned rewrite saves. Repair and compact are dry
 // runs unless -apply is given. See docs/audit.md.
 //
-// It links DuckDB (github.com/duckdb/duckdb-go/v2); the analyser
-// cmd/rowalign does not.
+// It links DuckDB 2.0.0 (github.com/duckdb/duckdb-go/v2 v2.20000.0), which
+// reads storage versions 64 to 69 (DuckDB 1.0 to 2.0's files); repair and
+// compact write a file back in the storage version it had, so a file
+// DuckDB 1.5 opened before still opens in DuckDB 1.5 after. The analyser
+// cmd/rowalign links no DuckDB.
 package main
 
 import (
@@ -23,7 +26,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	_ "github.com/duckdb/duckdb-go/v2"
@@ -40,6 +42,7 @@ const (
 	exitError = 1
 	// exitUsage: bad flags, or an input no command can use (a missing
 	// path, not a DuckDB database file, a read-only file to rewrite, a
+	// storage version repair and compact cannot write back, a
 	// hard-linked file or an unusable backup for compact); nothing was
 	// changed.
 	exitUsage = 2
@@ -52,18 +55,18 @@ const (
 const exitStatuses = `Exit status: 0 done; 1 an error while running (a file another process
 holds, a write-ahead log DuckDB cannot replay, a refused table, a failed
 verification); 2 bad flags, or an input no command can use (a missing
-path, not a DuckDB database file, a read-only file to rewrite, for compact
-a hard-linked file or an unusable backup), nothing changed; 3 audit
--fail-fill found a table less full than asked, or -fail-free a file with
-more free space.
+path, not a DuckDB database file, a read-only file to rewrite, a storage
+version repair and compact cannot write back, for compact a hard-linked
+file or an unusable backup), nothing changed; 3 audit -fail-fill found a
+table less full than asked, or -fail-free a file with more free space.
 `
 
-// failure prints err on one line, without the stack trace DuckDB's
-// internal errors carry, and returns its exit status: exitUsage for an
-// input the command cannot use, exitError for anything else.
+// failure prints err on one line, DuckDB's words whole but the stack
+// trace its internal errors carry (storage.DuckDBWords), and returns its
+// exit status: exitUsage for an input the command cannot use, exitError
+// for anything else.
 func failure(stderr io.Writer, cmd string, err error) int {
-	msg, _, _ := strings.Cut(err.Error(), "Stack Trace")
-	fmt.Fprintf(stderr, "rowalign-db %s: %s\n", cmd, strings.Join(strings.Fields(msg), " "))
+	fmt.Fprintf(stderr, "rowalign-db %s: %s\n", cmd, storage.DuckDBWords(err.Error()))
 	if errors.Is(err, storage.ErrInput) {
 		return exitUsage
 	}

@@ -23,7 +23,8 @@ its indexes; then CHECKPOINT. Without -apply it prints the plan and
 changes nothing. A long run says what it is doing on stderr every few
 seconds (-progress; by default when stderr is a terminal); -v prints
 where the time went. It refuses views, temporary tables, tables in a foreign
-key, and a file another process holds.
+key, a file another process holds, and a storage version it cannot write
+back (the file keeps the version it has, 64 to 69).
 The file keeps the blocks the old table used, as free blocks: compact
 returns them.
 `+exitStatuses)
@@ -44,6 +45,13 @@ returns them.
 	// The file a link names: DuckDB resolves links too (its write-ahead
 	// log goes next to the file), and the sizes below are the file's.
 	file, err := storage.DatabaseFile(path)
+	if err != nil {
+		return fail(err)
+	}
+	// The file keeps its storage version: DuckDB writes into a file in
+	// the version it has, and one this DuckDB cannot write is refused
+	// (the dry run says so too); the headers are read again at the end.
+	version, err := storage.WritableVersion(file, "repair")
 	if err != nil {
 		return fail(err)
 	}
@@ -135,7 +143,12 @@ returns them.
 		return fail(err)
 	}
 	conn.Close()
-	db.Close()
+	if err := db.Close(); err != nil {
+		return fail(err)
+	}
+	if err := storage.CheckKept(file, version); err != nil {
+		return fail(fmt.Errorf("%w: DuckDB wrote the repaired tables in another storage version than the file had", err))
+	}
 	sizeAfter := fileSize(file)
 	var free int64
 	for _, f := range after.Files {

@@ -17,12 +17,23 @@
 //	noorder2   the same with DuckDB's threads and preserve_insertion_order = false
 //	orderby2   INSERT ... SELECT * ... ORDER BY rowid per table, DuckDB's threads
 //
+// The new file keeps -src's storage version (ATTACH ... (STORAGE_VERSION
+// ...), as compact does), so that every strategy writes the format compact
+// writes.
+//
 // -bin name=path (repeatable) also times "path compact -apply -no-backup"
 // on a fresh copy of -src (the copy is not timed): the whole tool, with
-// its checkpoint, audit and verification. -phases adds -v to those runs
-// (a rowalign-db that has it prints every phase's wall and CPU seconds on
-// stderr), and has every strategy print its statements' seconds the same
-// way. It links DuckDB (cgo).
+// its checkpoint, audit and verification. -copydb name=path (repeatable)
+// times copydb in path, a compactmeasure built against another DuckDB
+// ("path -one copydb"), as copydb:name; compact:name is then compared with
+// copydb:name, so that one run sets two DuckDB versions side by side:
+//
+//	compactmeasure -src f.duckdb -strategies copydb -bin new=rowalign-db \
+//	    -copydb 1.5.6=compactmeasure-1.5.6 -bin 1.5.6=rowalign-db-1.5.6
+//
+// -phases adds -v to the compact runs (a rowalign-db that has it prints
+// every phase's wall and CPU seconds on stderr), and has every strategy
+// print its statements' seconds the same way. It links DuckDB (cgo).
 package main
 
 import (
@@ -66,8 +77,9 @@ func main() {
 	list := flag.String("strategies", "copydb,insert1,orderby2,insert2,noorder2", "strategies, comma-separated")
 	dir := flag.String("dir", "", "where the copies go (default: next to -src)")
 	phases := flag.Bool("phases", false, "print every phase's wall and CPU seconds on stderr (compact -v; each strategy's statements)")
-	var b bins
+	var b, copydbs bins
 	flag.Var(&b, "bin", "`name=path` of a rowalign-db binary whose compact is timed (repeatable)")
+	flag.Var(&copydbs, "copydb", "`name=path` of a compactmeasure binary (another DuckDB) whose copydb is timed (repeatable)")
 	flag.Parse()
 	ctx := context.Background()
 	if *one != "" {
@@ -91,6 +103,11 @@ func main() {
 			os.Exit(2)
 		}
 		runs = append(runs, s)
+	}
+	for _, nb := range copydbs {
+		if name, _, ok := strings.Cut(nb, "="); ok {
+			runs = append(runs, "copydb:"+name)
+		}
 	}
 	for _, nb := range b {
 		if name, _, ok := strings.Cut(nb, "="); ok {
@@ -126,7 +143,11 @@ func main() {
 			} else {
 				self, err := os.Executable()
 				check(err)
-				cmd = exec.Command(self, "-one", s, "-src", *src, "-dst", out, fmt.Sprintf("-phases=%v", *phases))
+				strategy := s
+				if name, ok := strings.CutPrefix(s, "copydb:"); ok {
+					self, strategy = binPath(copydbs, name), "copydb"
+				}
+				cmd = exec.Command(self, "-one", strategy, "-src", *src, "-dst", out, fmt.Sprintf("-phases=%v", *phases))
 			}
 			cmd.Stderr = os.Stderr
 			load := loadAvg()
@@ -150,12 +171,20 @@ func main() {
 		}
 	}
 	fmt.Println("\nmedians of all runs (wall seconds follow the machine's load; CPU seconds follow the work):")
-	base, baseCPU := median(results["copydb"]), median(cpus["copydb"])
 	for _, s := range runs {
 		m, c := median(results[s]), median(cpus[s])
+		// A compact of another DuckDB is compared with that DuckDB's copydb.
+		baseName := "copydb"
+		if name, ok := strings.CutPrefix(s, "compact:"); ok && results["copydb:"+name] != nil {
+			baseName = "copydb:" + name
+		}
+		if strings.HasPrefix(s, "copydb:") {
+			baseName = s
+		}
+		base, baseCPU := median(results[baseName]), median(cpus[baseName])
 		ratio := ""
 		if base > 0 && baseCPU > 0 {
-			ratio = fmt.Sprintf("  %.2fx copydb wall, %.2fx cpu", m/base, c/baseCPU)
+			ratio = fmt.Sprintf("  %.2fx %s wall, %.2fx cpu", m/base, baseName, c/baseCPU)
 		}
 		fmt.Printf("  %-16s wall %7.1f %v  cpu %7.1f %v  peak RSS %v MiB%s\n", s, m, fmtAll(results[s]), c, fmtAll(cpus[s]), fmtAll(rss[s]), ratio)
 	}
@@ -187,7 +216,15 @@ func copyOnce(ctx context.Context, strategy, src, dst string, phases bool) error
 	if err := exec(`ATTACH '` + src + `' AS src (READ_ONLY)`); err != nil {
 		return err
 	}
-	if err := exec(`ATTACH '` + dst + `' AS dst`); err != nil {
+	// The new file in -src's storage version, as compact writes it.
+	v, err := storage.ReadVersion(src)
+	if err != nil {
+		return err
+	}
+	if v.Option() == "" {
+		return fmt.Errorf("%s: %s, which this DuckDB does not write", src, v)
+	}
+	if err := exec(`ATTACH '` + dst + `' AS dst (STORAGE_VERSION '` + v.Option() + `')`); err != nil {
 		return err
 	}
 	if strategy == "copydb" {

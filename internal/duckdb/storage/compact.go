@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -38,6 +37,9 @@ type CompactResult struct {
 	Path   string `json:"path"`
 	Temp   string `json:"temp"`
 	Backup string `json:"backup,omitempty"`
+	// Version is the original's storage version, which the new file
+	// keeps.
+	Version Version `json:"storage_version"`
 	// StaleBackup is a backup name found to be a second name of the file
 	// itself (a compact killed between its backup link and its rename
 	// leaves one): Apply removes it and makes the backup anew.
@@ -135,6 +137,13 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	if err != nil {
 		return nil, err
 	}
+	// The new file is written in the original's storage version, so the
+	// DuckDB versions that open the original open the copy: a version
+	// this DuckDB cannot write is refused before anything is written (a
+	// dry run says so too).
+	if res.Version, err = WritableVersion(path, "compact"); err != nil {
+		return nil, err
+	}
 	if stale {
 		res.StaleBackup = opt.Backup
 	}
@@ -187,10 +196,7 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 			os.Remove(temp + ".wal")
 		}
 	}()
-	attach := `ATTACH ` + quoteString(res.Temp) + ` AS ` + dstAlias
-	if v := storageVersion(res.Before, src); v != "" {
-		attach += ` (STORAGE_VERSION ` + quoteString(v) + `)`
-	}
+	attach := `ATTACH ` + quoteString(res.Temp) + ` AS ` + dstAlias + ` (STORAGE_VERSION ` + quoteString(res.Version.Option()) + `)`
 	if _, err := conn.ExecContext(ctx, attach); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", res.Temp, err)
 	}
@@ -229,6 +235,14 @@ func Compact(ctx context.Context, path string, opt CompactOptions) (res *Compact
 	clk.start(Status{Phase: PhaseSwap})
 	if _, err := conn.ExecContext(ctx, `DETACH `+quoteIdent(src)); err != nil {
 		return nil, err
+	}
+	// The headers say what DuckDB wrote: the copy in the original's
+	// storage version, and the original (checkpointed) still in it.
+	if err := CheckKept(res.Temp, res.Version); err != nil {
+		return nil, fmt.Errorf("%w; nothing was replaced", err)
+	}
+	if err := CheckKept(path, res.Version); err != nil {
+		return nil, fmt.Errorf("%w: DuckDB changed it in its checkpoint; nothing was replaced", err)
 	}
 	copied, err := os.Stat(path)
 	if err != nil {
@@ -371,19 +385,6 @@ func alias(path string, used map[string]bool) string {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
 	return name
-}
-
-var versionRE = regexp.MustCompile(`^v\d+\.\d+\.\d+`)
-
-// storageVersion is the original's storage version, for the new file to
-// keep (so the DuckDB versions that read the original read the copy).
-func storageVersion(r *Report, db string) string {
-	for _, f := range r.Files {
-		if f.Database == db {
-			return versionRE.FindString(f.StorageVersion)
-		}
-	}
-	return ""
 }
 
 func syncDir(dir string) {

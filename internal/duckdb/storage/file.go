@@ -246,8 +246,11 @@ var ErrWAL = errors.New("has a write-ahead log DuckDB cannot replay")
 // OpenError turns the error of opening (or attaching) the database file
 // at path into one line that says what to do: for a file another process
 // holds, for a write-ahead log DuckDB cannot replay; any other error
-// keeps its first line only (DuckDB's internal errors carry a stack
-// trace). write says whether the command meant to rewrite the file.
+// keeps DuckDB's words whole, its hint included (a file from a newer
+// DuckDB: "... The database file was created with a newer version of
+// DuckDB. ... See the storage page ..."), on one line and without the
+// stack trace DuckDB's internal errors carry. write says whether the
+// command meant to rewrite the file.
 func OpenError(path string, err error, write bool) error {
 	if err == nil {
 		return nil
@@ -259,14 +262,31 @@ func OpenError(path string, err error, write bool) error {
 		}
 		return fmt.Errorf("%s is %w (%s, PID %s): DuckDB opens a file that one process writes in no other process, not even read-only; close it there first, or audit it from that process; nothing was changed", path, ErrHeld, m[1], m[2])
 	}
-	first, _, _ := strings.Cut(msg, "\n")
+	words := DuckDBWords(msg)
 	wal, werr := os.Stat(path + ".wal")
 	if werr == nil && (strings.Contains(msg, "replaying WAL") || strings.Contains(msg, "INTERNAL")) {
 		return fmt.Errorf("%s %w (%s.wal, %d bytes): the process that wrote it exited without closing the database; open the file once with that program (its DuckDB version), run CHECKPOINT and close it, then run rowalign-db again; nothing was changed (DuckDB: %s)",
-			path, ErrWAL, filepath.Base(path), wal.Size(), first)
+			path, ErrWAL, filepath.Base(path), wal.Size(), words)
 	}
-	if first != msg {
-		return errors.New(first)
+	if words != msg {
+		return &duckdbError{words, err}
 	}
 	return err
 }
+
+// DuckDBWords is a DuckDB error message whole, on one line: every word
+// up to the stack trace DuckDB's internal errors end with ("Stack
+// Trace:"), the hint lines included.
+func DuckDBWords(msg string) string {
+	msg, _, _ = strings.Cut(msg, "Stack Trace")
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// duckdbError is a DuckDB error reworded by DuckDBWords.
+type duckdbError struct {
+	msg string
+	err error
+}
+
+func (e *duckdbError) Error() string { return e.msg }
+func (e *duckdbError) Unwrap() error { return e.err }
