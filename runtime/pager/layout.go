@@ -283,7 +283,9 @@ func classify(n name, err error) error {
 // table of that name in duckdb_tables() is a candidate, and the one whose
 // fully qualified column reference binds in SELECT c.s.t.rowid FROM n is
 // the table n binds to (a four-part column reference matches a table by
-// its catalog and schema on DuckDB 1.5.6 and 1.1.3; measured 2026-12-01).
+// its catalog and schema on DuckDB 1.5.6 and 1.1.3, measured 2026-12-01,
+// and 2.0.0, 2026-12-07). DuckDB is asked through a [binder], which runs
+// no statement that fails: DuckDB 2.0 aborts the transaction on one.
 // Every later statement of the walk names that table in full, so the pin,
 // the layout and the pages are about one table whatever the connection's
 // search_path, USE or temporary tables.
