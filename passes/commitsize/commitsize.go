@@ -93,9 +93,9 @@ const (
 func run(in *check.Input) []analysis.Diagnostic {
 	// On DuckDB 1.1 (github.com/marcboeker/go-duckdb v1) nothing here was
 	// timed: the words without figures.
-	measured := !scope.OldDuckDB(in.Pass.Pkg)
+	rel := scope.Linked(in.Pass)
 	return sizes.Diagnostics(in, settings.CommitSize, "commit size", func(w *pagewalk.Walk, n, rowGroup int64) string {
-		if !measured {
+		if rel.Old() {
 			rowGroup = 0 // no figure applies
 		}
 		return cost(w, n, rowGroup)
