@@ -253,13 +253,14 @@ var checkedOn = []Release{{2, 0, 0}}
 // sameMinor reports whether r and o are the same major.minor release.
 func (r Release) sameMinor(o Release) bool { return r.Major == o.Major && r.Minor == o.Minor }
 
-// Measured returns the words that name the release the figure in a
-// finding's cost (words) was measured on, beside the release r the
-// package links: "the figure was measured on DuckDB 1.5.6, which this
-// module links". A message stays under 200 characters (issue 24), so the
-// checks give it as related information, on a line of its own. Words
-// without a figure, and words that name a release themselves ("on DuckDB
-// 1.1 ..."), get "".
+// Measured returns, for a module that links another release than the
+// figures were measured on, the words that say so: "the figure was
+// measured on DuckDB 1.5.6; DuckDB 2.0.0, which this module links,
+// measured beside it gave the same verdict". A message stays under 200
+// characters (issue 24), so the checks give them as related information,
+// on a line of their own. A module on 1.5 (the figures' own release),
+// words without a figure, and words that name a release themselves ("on
+// DuckDB 1.1 ...") get "".
 func (r Release) Measured(words string) string {
 	if !strings.ContainsAny(words, "0123456789") || releaseNamed.MatchString(words) {
 		return ""
@@ -268,7 +269,9 @@ func (r Release) Measured(words string) string {
 	case !r.Known():
 		return fmt.Sprintf("the figure was measured on DuckDB %s; which DuckDB this module links is not known (docs/measurements.md)", figuresOn)
 	case r.sameMinor(figuresOn):
-		return fmt.Sprintf("the figure was measured on DuckDB %s, which this module links (docs/measurements.md)", figuresOn)
+		// The release the figures speak of: nothing to add (standalone
+		// rowalign prints related information as lines of their own).
+		return ""
 	}
 	for _, c := range checkedOn {
 		if r.sameMinor(c) {

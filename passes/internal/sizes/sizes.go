@@ -215,10 +215,9 @@ func Evidence(d analysis.Diagnostic, why string) analysis.Diagnostic {
 	return d
 }
 
-// Measured adds to d the DuckDB release the figure in words was measured
-// on, beside the one rel the package links, as related information (the
-// message stays within 200 characters): nothing when words quote no
-// figure (scope.Release.Measured).
+// Measured adds to d, as related information (the message stays within
+// 200 characters), the DuckDB release the figure in words was measured on
+// when the package links another one, rel (scope.Release.Measured).
 func Measured(d analysis.Diagnostic, rel scope.Release, words string) analysis.Diagnostic {
 	if m := rel.Measured(words); m != "" {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: m})
