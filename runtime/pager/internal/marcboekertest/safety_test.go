@@ -17,3 +17,4 @@ func TestCopyColumns(t *testing.T)      { safety.CopyColumns(t) }
 func TestOddNames(t *testing.T)         { safety.OddNames(t) }
 func TestCursorTypes(t *testing.T)      { safety.CursorTypes(t) }
 func TestPlaces(t *testing.T)           { safety.Places(t) }
+func TestAborted(t *testing.T)          { safety.Aborted(t) }

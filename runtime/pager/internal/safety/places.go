@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rowalign/rowalign/runtime/pager"
@@ -135,5 +136,37 @@ func inTx(t *testing.T, c *sql.Conn, what string, fn func(*sql.Tx)) {
 	var one int
 	if err := tx.QueryRow(`SELECT 1`).Scan(&one); err != nil {
 		t.Fatalf("%s: the caller's transaction is unusable after the pager's statements: %v", what, err)
+	}
+}
+
+// Aborted: in a caller's transaction that a statement of the caller's
+// aborted (a duplicate primary key), the walk and Copy fail with DuckDB's
+// abort, and their error says that the statement that failed first is
+// the caller's: the pager runs none that fails before its first error.
+func Aborted(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, "")
+	c := conn(t, db)
+	exec(t, c, `CREATE TABLE k (id BIGINT PRIMARY KEY)`)
+	exec(t, c, `CREATE TABLE k2 (id BIGINT)`)
+	exec(t, c, `INSERT INTO k VALUES (1)`)
+	tx, err := c.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO k VALUES (1)`); err == nil {
+		t.Fatal("a duplicate primary key was accepted")
+	}
+	var one int
+	if tx.QueryRow(`SELECT 1`).Scan(&one) == nil {
+		t.Skip("this DuckDB did not abort the transaction on a constraint violation")
+	}
+	const said = "an earlier statement in this transaction, not the pager's, failed"
+	if w := walk(t, tx, "k", nil); w.err == nil || !strings.Contains(w.err.Error(), said) {
+		t.Errorf("walk in an aborted transaction: %d rows, error %v; want one saying %q", rowset.Size(w.rows), w.err, said)
+	}
+	if n, err := pager.Copy(ctx, tx, "k", "k2"); err == nil || !strings.Contains(err.Error(), said) {
+		t.Errorf("Copy in an aborted transaction: %d rows, error %v; want one saying %q", n, err, said)
 	}
 }
