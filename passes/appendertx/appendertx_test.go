@@ -1,6 +1,7 @@
 package appendertx_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -50,3 +51,10 @@ func TestRowGroupDividesFlush(t *testing.T) {
 type nowant struct{ t *testing.T }
 
 func (nowant) Errorf(string, ...any) {}
+
+// TestDuckDB2: a module that links DuckDB 2.0.0 gets the loads inside a
+// transaction reported too, and the advice to flush every row group
+// (issue 34).
+func TestDuckDB2(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "duckdb2"), appendertx.Analyzer, "example.com/duckdb2/loads")
+}

@@ -20,6 +20,12 @@
 // Run the load inside one transaction (BEGIN on the same connection before
 // the Appender, COMMIT after Close): the row groups then come out whole.
 //
+// DuckDB 2.0 cuts a row group at each flush inside a transaction too
+// (docs/measurements.md#duckdb-20-beside-156): in a module that links it,
+// a load inside a transaction is reported as well, and the finding asks
+// for a Flush every row group (122,880 rows), or rowalign's loader, which
+// does that.
+//
 // The append may be a helper's that appends one row per call, of this
 // package or another (its appenders.Use fact): the loop calling it is the
 // load.

@@ -127,7 +127,8 @@ var explained func(at token.Position, what, why string)
 // whatever the page size.
 func run(in *check.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	old := scope.OldDuckDB(in.Pass.Pkg)
+	rel := scope.Linked(in.Pass)
+	old := rel.Old()
 	for _, w := range in.Walks.Walks {
 		if w.ReadEngine != "" {
 			continue // another engine's walk, copied into DuckDB: its cost is not DuckDB's
@@ -186,6 +187,7 @@ func run(in *check.Input) []analysis.Diagnostic {
 				d.Message = fmt.Sprintf("%s (in %s): %s; %s", what, w.Remote, cost, use)
 				d = sizes.Evidence(d, w.Why)
 			}
+			d = sizes.Measured(d, rel, cost)
 			if explained != nil {
 				explained(in.Pass.Fset.Position(at.Pos()), what, why)
 			}

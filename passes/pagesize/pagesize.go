@@ -96,9 +96,9 @@ const (
 )
 
 func run(in *check.Input) []analysis.Diagnostic {
-	old := scope.OldDuckDB(in.Pass.Pkg)
+	rel := scope.Linked(in.Pass)
 	return sizes.Diagnostics(tablesOnly(in), settings.PageSize, "page size", func(_ *pagewalk.Walk, n, rowGroup int64) string {
-		return cost(old, n, rowGroup)
+		return cost(rel.Old(), n, rowGroup)
 	})
 }
 

@@ -145,9 +145,10 @@ type column struct {
 
 // columnsIn returns table n's columns (n as [resolve] found it) in their
 // order. DuckDB lists a generated column's expression as its default, so a
-// column with a default is a generated one when DuckDB refuses to insert
-// into it (EXPLAIN binds the INSERT without running it), when generated is
-// asked for (the destination).
+// column with a default is a generated one when DuckDB refuses to bind an
+// INSERT into it (asked through a [binder], which runs no statement that
+// fails), when generated is asked for (the destination). DuckDB 2.0's
+// duckdb_columns() has is_generated, 1.1 and 1.5 have not.
 func columnsIn(ctx context.Context, tx Querier, n name, generated bool) ([]column, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT column_name, data_type, column_default IS NOT NULL FROM duckdb_columns()
 		WHERE database_name = ? AND schema_name = ? AND table_name = ? ORDER BY column_index`, n.parts[0], n.parts[1], n.parts[2])
@@ -175,14 +176,23 @@ func columnsIn(ctx context.Context, tx Querier, n name, generated bool) ([]colum
 	if !generated {
 		return cols, nil
 	}
+	if len(withDefault) == 0 {
+		return cols, nil
+	}
+	b, err := newBinder(ctx, tx)
+	if err != nil {
+		return nil, fmt.Errorf("pager: %s: %w", n.raw, err)
+	}
 	for _, i := range withDefault {
-		_, err := tx.ExecContext(ctx, `EXPLAIN INSERT INTO `+n.sql()+` (`+quoteIdent(cols[i].name)+`) SELECT NULL`)
+		why, err := b.refused(ctx, `INSERT INTO `+n.sql()+` (`+quoteIdent(cols[i].name)+`) SELECT NULL`)
 		switch {
-		case err == nil:
-		case strings.Contains(err.Error(), "generated column"):
+		case err != nil:
+			return nil, fmt.Errorf("pager: %s: finding its generated columns: %w", n.raw, err)
+		case why == nil:
+		case strings.Contains(why.Error(), "generated column"):
 			cols[i].generated = true
 		default:
-			return nil, fmt.Errorf("pager: %s: finding its generated columns: %w", n.raw, oneLine(err))
+			return nil, fmt.Errorf("pager: %s: finding its generated columns: %w", n.raw, why)
 		}
 	}
 	return cols, nil

@@ -283,7 +283,9 @@ func classify(n name, err error) error {
 // table of that name in duckdb_tables() is a candidate, and the one whose
 // fully qualified column reference binds in SELECT c.s.t.rowid FROM n is
 // the table n binds to (a four-part column reference matches a table by
-// its catalog and schema on DuckDB 1.5.6 and 1.1.3; measured 2026-12-01).
+// its catalog and schema on DuckDB 1.5.6 and 1.1.3, measured 2026-12-01,
+// and 2.0.0, 2026-12-07). DuckDB is asked through a [binder], which runs
+// no statement that fails: DuckDB 2.0 aborts the transaction on one.
 // Every later statement of the walk names that table in full, so the pin,
 // the layout and the pages are about one table whatever the connection's
 // search_path, USE or temporary tables.
@@ -308,40 +310,64 @@ func resolve(ctx context.Context, tx Querier, n name) (name, error) {
 	if err := rows.Err(); err != nil {
 		return n, fmt.Errorf("pager: %s: listing the tables of that name: %w", n.raw, oneLine(err))
 	}
+	b, err := newBinder(ctx, tx)
+	if err != nil {
+		return n, fmt.Errorf("pager: %s: %w", n.raw, err)
+	}
+	// Every question below is asked through b, which never runs a
+	// statement that fails: DuckDB 2.0 aborts the transaction on one (see
+	// binder), and the caller's *sql.Tx with it.
 	for _, c := range cands {
 		full := name{raw: n.raw, parts: c}
-		r, err := tx.QueryContext(ctx, `SELECT `+full.sql()+`."rowid" FROM `+n.sql()+` LIMIT 0`)
-		if err == nil {
-			r.Close()
+		why, err := b.refused(ctx, `SELECT `+full.sql()+`."rowid" FROM `+n.sql()+` LIMIT 0`)
+		if err != nil {
+			return n, fmt.Errorf("pager: %s: finding the table DuckDB binds the name to: %w", n.raw, err)
+		}
+		if why == nil {
 			return full, nil
 		}
-		// DuckDB 1.5.6: Referenced table "db.main.t" not found!; 1.1.3:
-		// Referenced table "db" not found! Anything else (a catalog that
-		// does not exist, a cancelled context) is said below.
-		if !strings.Contains(err.Error(), "Referenced table") {
-			if _, cerr := columnsOf(ctx, tx, n); cerr != nil {
-				return n, cerr
+		// DuckDB 1.5.6 and 2.0.0: Referenced table "db.main.t" not found!;
+		// 1.1.3: Referenced table "db" not found! Anything else (a catalog
+		// that does not exist) is said below.
+		if !strings.Contains(why.Error(), "Referenced table") {
+			all, err := b.refused(ctx, `SELECT * FROM `+n.sql()+` LIMIT 0`)
+			if err != nil {
+				return n, fmt.Errorf("pager: %s: finding what the name is: %w", n.raw, err)
 			}
-			return n, fmt.Errorf("pager: %s: finding the table DuckDB binds the name to: %w", n.raw, oneLine(err))
+			if all != nil {
+				return n, notBound(ctx, tx, n, all)
+			}
+			return n, fmt.Errorf("pager: %s: finding the table DuckDB binds the name to: %w", n.raw, why)
 		}
 	}
 	// No base table: let DuckDB say what the name is.
-	r, err := tx.QueryContext(ctx, `SELECT * FROM `+n.sql()+` LIMIT 0`)
-	if err == nil {
-		r.Close()
+	why, err := b.refused(ctx, `SELECT * FROM `+n.sql()+` LIMIT 0`)
+	if err != nil {
+		return n, fmt.Errorf("pager: %s: finding what the name is: %w", n.raw, err)
+	}
+	if why == nil {
 		return n, fmt.Errorf("pager: %s: %w: the name binds to no table DuckDB lists", n.raw, ErrNotTable)
 	}
-	// A view whose query fails (its table is gone) fails the SELECT with
-	// its table's error: it is still a view, not a missing table.
-	if isView(ctx, tx, n) {
-		return n, fmt.Errorf("pager: %s: %w: it names a view, and reading it fails: %v", n.raw, ErrNotTable, oneLine(err))
+	return n, notBound(ctx, tx, n, why)
+}
+
+// notBound is the error for a name n that DuckDB refused to bind, why
+// being its refusal of SELECT * FROM n: a view whose query fails (its
+// table is gone) is still a view, not a missing table.
+func notBound(ctx context.Context, tx Querier, n name, why error) error {
+	view, err := isView(ctx, tx, n)
+	if err != nil {
+		return fmt.Errorf("pager: %s: %w (and listing the views failed: %v)", n.raw, why, oneLine(err))
 	}
-	return n, classify(n, err)
+	if view {
+		return fmt.Errorf("pager: %s: %w: it names a view, and reading it fails: %v", n.raw, ErrNotTable, why)
+	}
+	return classify(n, why)
 }
 
 // isView reports whether duckdb_views() lists a view that n may name: one
 // of its name in the catalog and schema n gives, when it gives them.
-func isView(ctx context.Context, tx Querier, n name) bool {
+func isView(ctx context.Context, tx Querier, n name) (bool, error) {
 	q := `SELECT count(*) > 0 FROM duckdb_views() WHERE NOT internal AND lower(view_name) = lower(?)`
 	args := []any{n.parts[len(n.parts)-1]}
 	switch len(n.parts) {
@@ -353,5 +379,6 @@ func isView(ctx context.Context, tx Querier, n name) bool {
 		args = append(args, n.parts[0], n.parts[1])
 	}
 	var found bool
-	return tx.QueryRowContext(ctx, q, args...).Scan(&found) == nil && found
+	err := tx.QueryRowContext(ctx, q, args...).Scan(&found)
+	return found, err
 }

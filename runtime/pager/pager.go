@@ -55,7 +55,7 @@ type beginner interface {
 // than return it to the pool in an unknown state.
 func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) error {
 	if tx, ok := q.(*sql.Tx); ok {
-		return fn(tx)
+		return abortedBefore(fn(tx))
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("pager: %w", err)
@@ -76,6 +76,19 @@ func inTx(ctx context.Context, q Querier, commit bool, fn func(Querier) error) e
 	}
 	// A caller's *sql.Conn (or type of its own) is not ours to discard.
 	return txOn(ctx, b, commit, fn, func() {})
+}
+
+// abortedBefore says, of an error that is DuckDB's refusal of a statement
+// in a transaction already aborted, that another statement aborted it: the
+// pager runs no statement that fails before it returns its first error
+// (see binder), so in a caller's *sql.Tx the statement that failed first
+// is the caller's, before the walk or in its loop body, and its error was
+// returned to the caller there.
+func abortedBefore(err error) error {
+	if err != nil && strings.Contains(err.Error(), "transaction is aborted") {
+		return fmt.Errorf("%w (an earlier statement in this transaction, not the pager's, failed and aborted it: its error was returned where it ran)", err)
+	}
+	return err
 }
 
 // txOn begins a transaction on b and runs fn in it (see inTx); discard

@@ -17,6 +17,7 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/internal/rewrite"
 )
@@ -152,6 +153,7 @@ type Cost func(w *pagewalk.Walk, size, rowGroup int64) string
 //	page size pageSize = 5000 is smaller than DuckDB's 122880-row row group: COST; use 122880
 func Diagnostics(in *check.Input, name, what string, cost Cost) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
+	rel := scope.Linked(in.Pass)
 	var prove *prover
 	for _, f := range find(in, name) {
 		words := cost(f.Walk, f.Site.Value, f.RowGroup)
@@ -185,7 +187,7 @@ func Diagnostics(in *check.Input, name, what string, cost Cost) []analysis.Diagn
 			}
 		}
 		msg := fmt.Sprintf("%s "+relation+": %s; %s", f.subject(what), f.RowGroup, words, f.use(in.Pass.Fset, edits))
-		d := Evidence(f.diagnostic(msg, edits), f.Walk.Why)
+		d := Measured(Evidence(f.diagnostic(msg, edits), f.Walk.Why), rel, words)
 		if edits == nil && f.NoFix != "" && f.NoFix != noLiteral {
 			// A user who finds no fix is told why, on a line of its own
 			// (the fix was withheld because it might change results).
@@ -209,6 +211,16 @@ const noLiteral = "no literal here the fix can rewrite"
 func Evidence(d analysis.Diagnostic, why string) analysis.Diagnostic {
 	if why != "" {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: why})
+	}
+	return d
+}
+
+// Measured adds to d, as related information (the message stays within
+// 200 characters), the DuckDB release the figure in words was measured on
+// when the package links another one, rel (scope.Release.Measured).
+func Measured(d analysis.Diagnostic, rel scope.Release, words string) analysis.Diagnostic {
+	if m := rel.Measured(words); m != "" {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: m})
 	}
 	return d
 }

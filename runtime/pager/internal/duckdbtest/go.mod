@@ -1,7 +1,8 @@
 // The tests of the pager (pager/) and the loader (loader/) against the real
-// DuckDB driver: a module of its own so that the runtime module requires
-// nothing. Sibling modules at v0.0.0-00010101000000-000000000000 come from
-// the checkout through go.work (scripts/tidy tidies every module).
+// DuckDB driver, 2.0.0 here: a module of its own so that the runtime module
+// requires nothing. Sibling modules at v0.0.0-00010101000000-000000000000
+// come from the checkout through go.work (scripts/tidy tidies every module).
+// duckdb-1.5.6.mod runs the same tests against DuckDB 1.5.6 (versions/).
 module github.com/rowalign/rowalign/runtime/pager/internal/duckdbtest
 
 go 1.26.0

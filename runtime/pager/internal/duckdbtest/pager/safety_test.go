@@ -16,3 +16,5 @@ func TestTempShadow(t *testing.T)       { safety.TempShadow(t) }
 func TestCopyColumns(t *testing.T)      { safety.CopyColumns(t) }
 func TestOddNames(t *testing.T)         { safety.OddNames(t) }
 func TestCursorTypes(t *testing.T)      { safety.CursorTypes(t) }
+func TestPlaces(t *testing.T)           { safety.Places(t) }
+func TestAborted(t *testing.T)          { safety.Aborted(t) }

@@ -1,0 +1,41 @@
+// Package versions runs this module's tests once more against DuckDB 1.5.6,
+// so that go test github.com/rowalign/rowalign/... tests the pager and the
+// loader on every DuckDB they support: 2.0.0 (this module's go.mod, in the
+// workspace), 1.5.6 (here) and 1.1.3 (../../marcboekertest).
+package versions
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// child is set in the environment of the 1.5.6 run, whose own copy of this
+// test must not start another.
+const child = "ROWALIGN_DUCKDB_1_5_6"
+
+// TestDuckDB156 runs go test -modfile=duckdb-1.5.6.mod ./... outside the
+// workspace: a go.work workspace links one version of duckdb-go for all its
+// modules, the highest any of them requires (2.0.0), so 1.5.6 can only be
+// linked by a build that ignores go.work.
+func TestDuckDB156(t *testing.T) {
+	if os.Getenv(child) != "" {
+		t.Skip("this is the DuckDB 1.5.6 run")
+	}
+	if testing.Short() {
+		t.Skip("links DuckDB 1.5.6 and runs the pager's and the loader's tests on it (minutes)")
+	}
+	dir, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-modfile=duckdb-1.5.6.mod", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", child+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test -modfile=duckdb-1.5.6.mod ./... (GOWORK=off) in %s: %v\n%s", dir, err, out)
+	}
+	t.Logf("DuckDB 1.5.6:\n%s", out)
+}
