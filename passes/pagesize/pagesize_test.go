@@ -111,13 +111,15 @@ func TestStorePages(t *testing.T) {
 // TestNoFixReasons: a finding without a fix says why, in words a reader
 // can check at the line it names. The reason once read "the loop runs
 // copied once per page" for copied += n, and an accumulation like that
-// one blocked the fix it does not depend on (Collect); a running total
+// one blocked the fix it does not depend on (Collect, Count); a running total
 // the loop reads (Sample) does block it.
 func TestNoFixReasons(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/pagedep")
 	want := map[string]string{ // function -> its finding's reason, or "" for a fix
 		"Revenue":    "",
 		"Collect":    "",
+		"Count":      "",
+		"CountAll":   "",
 		"Progress":   "no fix: the loop runs pages++ once per page (pagedep.go:",
 		"PageTotals": "no fix: each row reads sum, which starts again every page (pagedep.go:",
 		"Sample":     "no fix: the loop reads seen, a running total of the pages (pagedep.go:",

@@ -64,6 +64,11 @@ type Shape struct {
 	// (...), a window over rows). Its LIMIT pages through a result that
 	// has no row groups.
 	Aggregate bool
+	// Count reports that the query at the depth of Limit returns one
+	// number, the count of the rows it reads: its select list is
+	// count(*) or count(expr) alone (not DISTINCT), with no GROUP BY or
+	// HAVING. The counts of a table's pages add up to the table's.
+	Count bool
 	// Row is the one row the statement writes per run, if it writes one.
 	Row RowWrite
 	// Sample is the row count of a USING SAMPLE n ROWS (or TABLESAMPLE)
@@ -133,6 +138,7 @@ func parseTokens(toks []Token) Shape {
 	}
 	s.TableFunc = readsTableFunc(toks, depth)
 	s.Aggregate = aggregated(toks, depth)
+	s.Count = counted(toks, depth)
 	s.Sample = sample(toks, depth)
 	s.KeyFilter = keyFilter(toks, depth)
 	s.Catalog = readsCatalog(toks, depth)
@@ -205,6 +211,41 @@ var aggregates = map[string]bool{
 	"APPROX_COUNT_DISTINCT": true, "APPROX_QUANTILE": true, "BOOL_AND": true, "BOOL_OR": true, "HISTOGRAM": true,
 	"STDDEV": true, "STDDEV_POP": true, "STDDEV_SAMP": true, "VARIANCE": true, "VAR_POP": true, "VAR_SAMP": true,
 	"FSUM": true, "PRODUCT": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true, "ENTROPY": true, "KURTOSIS": true, "SKEWNESS": true,
+}
+
+// counted reports whether the query at depth selects count(*) or
+// count(expr) alone, not DISTINCT, and neither groups (GROUP BY) nor
+// filters groups (HAVING): one count of the rows it reads.
+func counted(toks []Token, depth int) bool {
+	sel := -1
+	for i, tk := range toks {
+		if tk.Depth != depth {
+			continue
+		}
+		switch {
+		case isWord(tk, "GROUP") && i+1 < len(toks) && isWord(toks[i+1], "BY"), isWord(tk, "HAVING"):
+			return false
+		case isWord(tk, "SELECT") && sel < 0:
+			sel = i
+		}
+	}
+	// SELECT count ( ... ) [[AS] name] FROM
+	i := sel + 1
+	if sel < 0 || i+2 >= len(toks) || !isWord(toks[i], "COUNT") || toks[i+1].Text != "(" || isWord(toks[i+2], "DISTINCT") {
+		return false
+	}
+	i += 2
+	for i < len(toks) && !(toks[i].Text == ")" && toks[i].Depth == depth) {
+		i++
+	}
+	i++ // past the call's closing parenthesis
+	if i < len(toks) && isWord(toks[i], "AS") {
+		i++
+	}
+	if i < len(toks) && toks[i].Kind == Word && !isWord(toks[i], "FROM") {
+		i++ // an alias
+	}
+	return i < len(toks) && isWord(toks[i], "FROM")
 }
 
 // aggregated reports whether the query at depth groups its rows: GROUP BY

@@ -81,6 +81,27 @@ func TestShapeAggregate(t *testing.T) {
 	}
 }
 
+// TestShapeCount: a page's count(*) is the number of its rows, which
+// add up over the pages to the table's whatever the page size; a count
+// of DISTINCT values, of groups, or beside other columns is not.
+func TestShapeCount(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"SELECT count(*) FROM t WHERE rowid BETWEEN ? AND ?":                true,
+		"select COUNT(id) as n from events where rowid >= ? and rowid < ?":  true,
+		"SELECT count(DISTINCT kind) FROM t WHERE rowid >= ? AND rowid < ?": false,
+		"SELECT kind, count(*) FROM t WHERE rowid >= ? GROUP BY kind":       false,
+		"SELECT count(*) FROM t WHERE rowid >= ? GROUP BY kind":             false,
+		"SELECT count(*), max(id) FROM t WHERE rowid >= ? AND rowid < ?":    false,
+		"SELECT sum(amount) FROM t WHERE rowid >= ? AND rowid < ?":          false,
+		"SELECT count(*) FROM t WHERE rowid >= ? HAVING count(*) > 1":       false,
+		"SELECT id FROM t WHERE id IN (SELECT count(*) FROM u) LIMIT ?":     false,
+	} {
+		if got := Parse(lit(sql)).Count; got != want {
+			t.Errorf("Parse(%q).Count = %v, want %v", sql, got, want)
+		}
+	}
+}
+
 func TestPlaceholderArgs(t *testing.T) {
 	s := Parse(lit("SELECT * FROM t WHERE a = ? AND b = '?' LIMIT ? OFFSET $4"))
 	if s.Limit.Tok.Arg != 1 || s.Offset.Tok.Arg != 3 {

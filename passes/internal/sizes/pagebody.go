@@ -284,14 +284,15 @@ func (b *body) assign(s *ast.AssignStmt) string {
 // the walk, which then holds the same at the end whatever the page size:
 //
 //   - total += n, an integer total and n the page's row count (n++ per
-//     row) or the rows its statement affected (n, err :=
-//     res.RowsAffected()): the pages' counts add up to the table's;
+//     row), the rows its statement affected (n, err :=
+//     res.RowsAffected()) or its count(*) (QueryRow(SELECT count(*)
+//     ...).Scan(&n)): the pages' counts add up to the table's;
 //   - all = append(all, ids...), ids the page's rows appended one by one:
 //     the pages' rows in order are the table's.
 //
-// Nothing else in the loop may read total or all: an end test on a
-// running total (if total >= limit { break }) stops at another row once
-// the pages change. ok reports whether s is such an accumulation, why
+// Nothing else in the loop may read total or all but a return that ends
+// the walk: an end test on a running total (if total >= limit { break })
+// stops at another row once the pages change. ok reports whether s is such an accumulation, why
 // what else reads it.
 func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
 	if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
@@ -313,7 +314,7 @@ func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
 		if !ok || !isBasic || basic.Info()&types.IsInteger == 0 {
 			return false, ""
 		}
-		if obj := b.p.info.ObjectOf(n); !b.counter(obj) && !b.rowsAffected(obj) {
+		if obj := b.p.info.ObjectOf(n); !b.counter(obj) && !b.rowsAffected(obj) && !b.pageCount(obj) {
 			return false, ""
 		}
 	case token.ASSIGN:
@@ -332,7 +333,7 @@ func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
 	}
 	var other *ast.Ident
 	ast.Inspect(b.loop, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && id != l && b.p.info.ObjectOf(id) == acc {
+		if id, ok := x.(*ast.Ident); ok && id != l && b.p.info.ObjectOf(id) == acc && !b.returned(id) {
 			if reads--; reads < 0 && other == nil {
 				other = id
 			}
@@ -343,6 +344,21 @@ func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
 		return true, "the loop reads " + l.Name + ", a running total of the pages (" + b.p.where(other) + ")"
 	}
 	return true, ""
+}
+
+// returned reports whether id is read by a return of the walk's own
+// function (return total, nil), which ends the walk there: the total read
+// after the loop, as far as the walk has gone.
+func (b *body) returned(id *ast.Ident) bool {
+	for _, n := range b.p.path(id) {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.FuncLit, *ast.ExprStmt, *ast.AssignStmt, *ast.IfStmt:
+			return false
+		}
+	}
+	return false
 }
 
 // rowsAffected reports whether obj is a variable of the page set only to
@@ -362,6 +378,22 @@ func (b *body) rowsAffected(obj types.Object) bool {
 		}
 	}
 	return len(writes) > 0
+}
+
+// pageCount reports whether obj is a variable of the page set only by
+// the walk's query, a count of the page's rows scanned into it alone:
+// db.QueryRow("SELECT count(*) FROM t WHERE rowid BETWEEN ? AND ?", lo,
+// hi).Scan(&n).
+func (b *body) pageCount(obj types.Object) bool {
+	if !b.page[obj] || b.w.Query == nil || !b.w.Query.Shape.Count || len(b.p.flow.Writes[obj]) > 0 || len(b.p.flow.AddrTaken[obj]) != 1 {
+		return false
+	}
+	for _, n := range b.p.path(b.p.flow.AddrTaken[obj][0]) {
+		if c, ok := n.(*ast.CallExpr); ok {
+			return b.scanned(c) && len(c.Args) == 1
+		}
+	}
+	return false
 }
 
 // pageRows reports whether obj is a slice of the page that only collects
