@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measurements behind docs/audit.md and the README's audit section:
+# The measurements behind docs/audit.md (Measurements):
 # the demo table (1,000,000 rows x 29 columns) loaded whole and in
 # 250,000-row commits, audited, repaired and compacted; a full SELECT * on
 # each (rowalign-sweep's scan: every column of every row into Go values,
