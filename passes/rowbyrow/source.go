@@ -18,8 +18,9 @@ import (
 // are a file, a result set, a stream; a loop over the handful of
 // entities of one request, the files of a migration or the tables of a
 // schema costs a few milliseconds in all, and a report there is noise.
-// Where the source cannot be told (a slice parameter, another package's
-// result, a struct field), the check says nothing.
+// Where the source cannot be told (a slice parameter no caller in the
+// package fills, the result of a function that shows no bulk read, a
+// struct field), the check says nothing.
 
 // bulk reports whether loop, a for or range statement in the function
 // fn, is a bulk data path: it reads the rows of a query, a file or stream
@@ -97,9 +98,11 @@ func (p *Package) lenOf(e ast.Expr) ast.Expr {
 
 // bulkValue reports whether the slice, map or string x holds data read in
 // bulk: a variable of fn filled in a bulk loop of fn (append, m[k] = v),
-// filled by sqlx's Select from a query's rows, or read whole from a file
-// (csv's ReadAll, os.ReadFile split into lines). Parameters, fields and
-// other functions' results are not followed: their size is the caller's.
+// filled by sqlx's Select from a query's rows, read whole from a file
+// (csv's ReadAll, os.ReadFile split into lines), returned by a function
+// that fills it so (BulkResult), or a parameter a caller in the package
+// hands such a value (bulkParam). Fields are not followed, nor
+// parameters whose callers are elsewhere: their size is not shown here.
 func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool {
 	if depth > flow.MaxDepth || fn == nil {
 		return false
@@ -119,7 +122,7 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		return false // a package variable, a field
 	}
 	if _, param := p.sc.Flow.Params[v]; param {
-		return false
+		return p.bulkParam(v, depth+1) // what the package's callers hand it
 	}
 	for _, wr := range p.sc.Flow.Writes[v] {
 		if wr.Op == token.RANGE {
@@ -134,6 +137,11 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && (!wr.Tuple || wr.Index == 0) {
 			if p.bulkCall(call, fn, w, depth+1) {
 				return true
+			}
+		}
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && wr.Tuple && wr.Index > 0 {
+			if p.bulkResult(flow.Callee(p.pass.TypesInfo, call), wr.Index) {
+				return true // recs, n, err := load(path)
 			}
 		}
 	}
@@ -195,7 +203,9 @@ func (p *Package) bulkCall(call *ast.CallExpr, fn ast.Node, w ast.Expr, depth in
 		"bytes.Split", "bytes.SplitN", "bytes.Fields", "bytes.Lines", "bytes.SplitSeq", "bytes.FieldsSeq":
 		return len(call.Args) > 0 && p.fileData(call.Args[0], fn, depth+1)
 	}
-	return false
+	// A function of this package or another that fills what it returns
+	// in a bulk loop (a store's ListAll over rows.Next, a reader's lines).
+	return p.bulkResult(f, 0)
 }
 
 // fileData reports whether e is a file's contents: os.ReadFile(path),

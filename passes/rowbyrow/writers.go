@@ -31,7 +31,7 @@ var Writers = &analysis.Analyzer{
 	Run:              runWriters,
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{scope.Analyzer, pagewalk.QueriesAnalyzer},
-	FactTypes:        []analysis.Fact{new(OneRow)},
+	FactTypes:        []analysis.Fact{new(OneRow), new(BulkResult)},
 	ResultType:       reflect.TypeFor[*Package](),
 }
 
@@ -93,6 +93,11 @@ type Package struct {
 	// commits are the package's commit loops (see commitLoops), set by
 	// the check before it looks for loops.
 	commits map[ast.Node]bool
+	// results maps each of the package's functions to its results that
+	// are data read in bulk, a bit per index (see findResults); busy
+	// holds the functions being computed, nil once runWriters is done.
+	results map[*types.Func]uint64
+	busy    map[*types.Func]bool
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -139,6 +144,12 @@ func runWriters(pass *analysis.Pass) (any, error) {
 	for fn, f := range p.local {
 		if fn.Pkg() == pass.Pkg {
 			pass.ExportObjectFact(fn, f)
+		}
+	}
+	p.findResults()
+	for fn, bits := range p.results {
+		if bits != 0 {
+			pass.ExportObjectFact(fn, &BulkResult{Results: bits})
 		}
 	}
 	return p, nil
