@@ -100,9 +100,10 @@ func (p *Package) lenOf(e ast.Expr) ast.Expr {
 // bulk: a variable of fn filled in a bulk loop of fn (append, m[k] = v),
 // filled by sqlx's Select from a query's rows, read whole from a file
 // (csv's ReadAll, os.ReadFile split into lines), returned by a function
-// that fills it so (BulkResult), or a parameter a caller in the package
-// hands such a value (bulkParam). Fields are not followed, nor
-// parameters whose callers are elsewhere: their size is not shown here.
+// that fills it so (BulkResult), a parameter a caller in the package
+// hands such a value (bulkParam), or a field the package fills so
+// (bulkField). Parameters whose callers are elsewhere, and fields only
+// other packages fill, are not followed: their size is not shown here.
 func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool {
 	if depth > flow.MaxDepth || fn == nil {
 		return false
@@ -113,6 +114,11 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		return p.bulkValue(e.X, fn, w, depth+1) // records[1:]: after a header
 	case *ast.CallExpr:
 		return p.bulkCall(e, fn, w, depth+1)
+	case *ast.SelectorExpr:
+		if f, ok := p.sc.Flow.ObjectOf(e).(*types.Var); ok && f.IsField() {
+			return p.bulkField(f, depth+1)
+		}
+		return false
 	case *ast.Ident:
 	default:
 		return false
@@ -174,6 +180,39 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 	}
 	for _, a := range p.sc.Flow.AddrTaken[v] {
 		if q := p.selectInto(a); q != nil && p.bulkQuery(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// bulkField reports whether the package fills the slice or map field f
+// with data read in bulk somewhere: s.rows = append(s.rows, r) in a bulk
+// loop, or s.rows = v (a keyed literal's Rows: v too) where v is bulk in
+// the function that assigns it.
+func (p *Package) bulkField(f *types.Var, depth int) bool {
+	if depth > flow.MaxDepth || !sliceOrMap(f.Type()) {
+		return false
+	}
+	for _, wr := range p.sc.Flow.Writes[f.Origin()] {
+		if wr.Value == nil || wr.Tuple || wr.Op == token.RANGE {
+			continue
+		}
+		cur, ok := p.Root.FindNode(wr.Node)
+		if !ok {
+			continue
+		}
+		decl := declOf(cur)
+		if decl == nil {
+			continue
+		}
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && flow.IsBuiltin(p.pass.TypesInfo, call, "append") {
+			if l := p.loopAround(wr.Node, decl); l != nil && p.bulk(l, decl, nil, depth+1) {
+				return true
+			}
+			continue
+		}
+		if p.bulkValue(wr.Value, decl, nil, depth+1) {
 			return true
 		}
 	}
