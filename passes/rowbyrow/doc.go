@@ -32,10 +32,11 @@
 // lines), a channel fed by a producer, a queue reader (ReadMessage,
 // FetchMessage, Recv), an iterator, or a slice or map the function filled
 // in such a loop, another function returned after filling it so (a
-// BulkResult fact, computed by the Writers analyzer), or a caller in the
-// package handed in as a parameter; and the loop of a batch writer, a
-// statement the function prepares and runs per element of a slice or map
-// it is given (WriteBatch(rows), a sink's insertBatch(events)): preparing
+// BulkResult fact, computed by the Writers analyzer), a caller in the
+// package handed in as a parameter, or the package put in a struct
+// field; and the loop of a batch writer, a statement the function
+// prepares and runs per element of a slice or map it is given
+// (WriteBatch(rows), a sink's insertBatch(events)): preparing
 // it is the author's word that the batch is a load, unless its callers,
 // all in the package, hand it literals ([]Score{s}); and a loop that
 // commits every n rows, or a transaction per chunk of n, n at least -min
@@ -70,7 +71,8 @@
 // -tests), test helpers (a testing.TB parameter, a package named for
 // tests). Where the source cannot be told, the check says nothing: a loop
 // over a slice or map parameter no caller in the package fills from a
-// bulk read, over a struct field, over the result of a function that
-// shows no bulk read, or a count (for i := range n). Precision first:
-// those misses are counted on real code, not guessed at.
+// bulk read, over a struct field no bulk read fills, over the result of
+// a function that shows no bulk read, or a count (for i := range n: a
+// count comes from the code, a flag or a caller). Precision first: those
+// misses are counted on real code, not guessed at.
 package rowbyrow
