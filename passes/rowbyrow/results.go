@@ -144,7 +144,10 @@ func (p *Package) declOfFunc(fn *types.Func) *ast.FuncDecl {
 // which are reported at the call (handsBulk).
 func (p *Package) bulkParam(v *types.Var, depth int) bool {
 	param, ok := p.sc.Flow.Params[v]
-	if !ok || param.Func == nil || param.Variadic || depth > flow.MaxDepth {
+	if !ok || param.Func == nil || param.Variadic || depth > flow.MaxDepth || p.busy != nil {
+		// While findResults runs, a result is bulk on its own evidence:
+		// big(orders) returns what its callers hand it, a whole table at
+		// one call and two orders at another.
 		return false
 	}
 	if w := p.local[param.Func]; w != nil && w.Each == param.Index+1 {
