@@ -301,11 +301,33 @@ func (p *Package) bulkNext(cond *ast.CallExpr, fn ast.Node, w ast.Expr, depth in
 	if res := m.Signature().Results(); res.Len() != 1 || !types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool]) {
 		return false
 	}
+	if p.handedIn(sel.X) {
+		return false // a scanning helper's rows: its callers' query decides
+	}
 	if isRows(info.TypeOf(sel.X)) {
 		q := p.queryOf(sel.X)
 		return q == nil || p.bulkQuery(q, w) // rows handed in: a result set
 	}
 	return true
+}
+
+// handedIn reports whether x, the rows a function reads (for
+// rows.Next()), is one of its parameters while findResults judges the
+// function's results: a result is bulk on the function's own evidence,
+// and scanSiteRoles(rows) returns one key's rows at one call and a
+// table's at another. Outside findResults rows handed in count as a
+// result set, as they always have; a reader or a channel handed in is a
+// stream either way.
+func (p *Package) handedIn(x ast.Expr) bool {
+	if p.busy == nil {
+		return false
+	}
+	v, ok := p.sc.Flow.ObjectOf(x).(*types.Var)
+	if !ok {
+		return false
+	}
+	_, param := p.sc.Flow.Params[v]
+	return param
 }
 
 // isRows reports whether t is database/sql's or sqlx's Rows.

@@ -86,3 +86,22 @@ func Manual(ctx context.Context, path string, a, b pgsource.Order) error {
 	}
 	return nil
 }
+
+// CopyLines copies the lines of one order: one key's few rows.
+func CopyLines(ctx context.Context, src *pgsource.Source, path string, orderID int64) error {
+	duck, err := sql.Open("duckdb", path)
+	if err != nil {
+		return err
+	}
+	defer duck.Close()
+	skus, err := src.Lines(ctx, orderID)
+	if err != nil {
+		return err
+	}
+	for _, sku := range skus {
+		if _, err := duck.ExecContext(ctx, `INSERT INTO order_lines VALUES (?, ?)`, orderID, sku); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -59,3 +59,29 @@ func (s *Source) Recent(ctx context.Context) ([]Order, error) {
 	}
 	return out, rows.Err()
 }
+
+// Lines returns the lines of one order: a scanning helper reads the rows
+// its caller's query, filtered by one key, hands it.
+func (s *Source) Lines(ctx context.Context, orderID int64) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT sku FROM order_lines WHERE order_id = $1`, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return scanSKUs(rows)
+}
+
+func scanSKUs(rows interface {
+	Next() bool
+	Scan(dest ...any) error
+}) ([]string, error) {
+	var out []string
+	for rows.Next() {
+		var sku string
+		if err := rows.Scan(&sku); err != nil {
+			return nil, err
+		}
+		out = append(out, sku)
+	}
+	return out, nil
+}
