@@ -76,6 +76,15 @@ func (p *Package) resultsOf(fn *types.Func, decl *ast.FuncDecl) uint64 {
 		case *ast.FuncLit:
 			return false // a closure's returns are its own
 		case *ast.ReturnStmt:
+			if call, ok := tupleCall(n, res.Len()); ok {
+				// return load(path): load's results are fn's.
+				for i := range min(res.Len(), maxResults) {
+					if sliceOrMap(res.At(i).Type()) && p.bulkResult(flow.Callee(p.pass.TypesInfo, call), i) {
+						bits |= 1 << i
+					}
+				}
+				return false
+			}
 			if len(n.Results) != res.Len() {
 				return false // a bare return of named results: not traced
 			}
@@ -91,6 +100,16 @@ func (p *Package) resultsOf(fn *types.Func, decl *ast.FuncDecl) uint64 {
 	delete(p.busy, fn)
 	p.results[fn] = bits
 	return bits
+}
+
+// tupleCall returns the call of return f(x) in a function of n results,
+// n > 1, when f returns them all.
+func tupleCall(ret *ast.ReturnStmt, n int) (*ast.CallExpr, bool) {
+	if n < 2 || len(ret.Results) != 1 {
+		return nil, false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	return call, ok
 }
 
 func sliceOrMap(t types.Type) bool {

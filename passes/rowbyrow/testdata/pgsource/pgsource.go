@@ -68,7 +68,11 @@ func (s *Source) Lines(ctx context.Context, orderID int64) ([]string, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	return scanSKUs(rows)
+	skus, err := scanSKUs(rows)
+	if err != nil {
+		return nil, err
+	}
+	return skus, nil
 }
 
 func scanSKUs(rows interface {
