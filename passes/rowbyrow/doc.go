@@ -36,9 +36,9 @@
 // package handed in as a parameter, or the package put in a struct
 // field; and the loop of a batch writer, a statement the function
 // prepares and runs per element of a slice or map it is given
-// (WriteBatch(rows), a sink's insertBatch(events)): preparing
-// it is the author's word that the batch is a load, unless its callers,
-// all in the package, hand it literals ([]Score{s}); and a loop that
+// (WriteBatch(rows), a sink's insertBatch(events)): preparing it is the
+// author's word that the batch is a load, unless its callers, all in the
+// package, hand it literals ([]Score{s}); and a loop that
 // commits every n rows, or a transaction per chunk of n, n at least -min
 // (commitsize's commit loops), for the same reason. The statement may run
 // on a *sql.DB, *sql.Conn or *sql.Tx, through a prepared *sql.Stmt
@@ -47,9 +47,10 @@
 // computed by the Writers analyzer, through up to eight helpers) that is
 // a genuine one-row writer: the statement is the one thing it runs on the
 // database, on every call. A helper whose own handle its package proves
-// DuckDB's is reported in a caller that also talks to another engine. A helper that writes one row per element of a slice or map
-// it is given (EnqueueBatch(items)) is reported at a call that hands it
-// rows read in bulk (a slice the caller filled in a bulk loop).
+// DuckDB's is reported in a caller that also talks to another engine. A
+// helper that writes one row per element of a slice or map it is given
+// (EnqueueBatch(items)) is reported at a call that hands it rows read in
+// bulk (a slice the caller filled in a bulk loop).
 //
 // No fix is suggested. Wrapping an autocommit loop in a transaction
 // changes what stays written when a row fails in mid-loop, and the
