@@ -18,8 +18,10 @@ import (
 // it for a plain Exec (the few members of a team, the files of one
 // upload); but a statement prepared to be run per element is the
 // author's own word that the batch is a load (WriteBatch(rows),
-// InsertRows(page), a pipeline sink's insertBatch(events)). Test helpers
-// (a testing.TB parameter, a package named for tests) are not loads.
+// InsertRows(page), a pipeline sink's insertBatch(events)), unless its
+// callers, all in the package, hand it literals (see literalOnly). Test
+// helpers (a testing.TB parameter, a package named for tests) are not
+// loads.
 func (p *Package) batchWriter(loop ast.Node, fn ast.Node, call *ast.CallExpr) bool {
 	r, ok := loop.(*ast.RangeStmt)
 	if !ok || !p.prepared(call) || testHelper(p.pass.Pkg, p.pass.TypesInfo, fn) {
@@ -41,6 +43,9 @@ func (p *Package) batchWriter(loop ast.Node, fn ast.Node, call *ast.CallExpr) bo
 	case *types.Slice, *types.Map:
 	default:
 		return false
+	}
+	if p.literalOnly(param.Func, param.Index) {
+		return false // every caller is here and hands it a literal: []Score{s}
 	}
 	// The loop runs that statement and nothing else on the database: a
 	// loop that also writes other tables per element (a file's row in

@@ -31,20 +31,26 @@
 // (bufio.Scanner, csv.Reader, json.Decoder, for { r.Read() }, a file's
 // lines), a channel fed by a producer, a queue reader (ReadMessage,
 // FetchMessage, Recv), an iterator, or a slice or map the function filled
-// in such a loop; and the loop of a batch writer, a statement the
-// function prepares and runs per element of a slice or map it is given
+// in such a loop, another function returned after filling it so (a
+// BulkResult fact, computed by the Writers analyzer), a caller in the
+// package handed in as a parameter, or the package put in a struct
+// field; and the loop of a batch writer, a statement the function
+// prepares and runs per element of a slice or map it is given
 // (WriteBatch(rows), a sink's insertBatch(events)): preparing it is the
-// author's word that the batch is a load; and a loop that commits every
-// n rows, or a transaction per chunk of n, n at least -min (commitsize's
-// commit loops), for the same reason. The statement may run on a
-// *sql.DB, *sql.Conn or
-// *sql.Tx, through a prepared *sql.Stmt, through sqlx, or in a helper of
-// this package or another (a OneRow fact, computed by the Writers
-// analyzer, through up to eight helpers) that is a genuine one-row
-// writer: the statement is the one thing it runs on the database, on
-// every call. A helper that writes one row per element of a slice or map
-// it is given (EnqueueBatch(items)) is reported at a call that hands it
-// rows read in bulk (a slice the caller filled in a bulk loop).
+// author's word that the batch is a load, unless its callers, all in the
+// package, hand it literals ([]Score{s}); and a loop that
+// commits every n rows, or a transaction per chunk of n, n at least -min
+// (commitsize's commit loops), for the same reason. The statement may run
+// on a *sql.DB, *sql.Conn or *sql.Tx, through a prepared *sql.Stmt
+// (prepared again with the same text after each commit, too), through
+// sqlx, or in a helper of this package or another (a OneRow fact,
+// computed by the Writers analyzer, through up to eight helpers) that is
+// a genuine one-row writer: the statement is the one thing it runs on the
+// database, on every call. A helper whose own handle its package proves
+// DuckDB's is reported in a caller that also talks to another engine. A
+// helper that writes one row per element of a slice or map it is given
+// (EnqueueBatch(items)) is reported at a call that hands it rows read in
+// bulk (a slice the caller filled in a bulk loop).
 //
 // No fix is suggested. Wrapping an autocommit loop in a transaction
 // changes what stays written when a row fails in mid-loop, and the
@@ -65,8 +71,9 @@
 // PostgreSQL, SQLite and MySQL (see package scope), and test files (see
 // -tests), test helpers (a testing.TB parameter, a package named for
 // tests). Where the source cannot be told, the check says nothing: a loop
-// that runs a plain Exec per element of a slice or map parameter, a loop
-// over a struct field or another function's result, or a count (for i :=
-// range n). Precision first: those misses
-// are counted on real code, not guessed at.
+// over a slice or map parameter no caller in the package fills from a
+// bulk read, over a struct field no bulk read fills, over the result of
+// a function that shows no bulk read, or a count (for i := range n: a
+// count comes from the code, a flag or a caller). Precision first: those
+// misses are counted on real code, not guessed at.
 package rowbyrow

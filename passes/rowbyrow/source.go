@@ -18,8 +18,9 @@ import (
 // are a file, a result set, a stream; a loop over the handful of
 // entities of one request, the files of a migration or the tables of a
 // schema costs a few milliseconds in all, and a report there is noise.
-// Where the source cannot be told (a slice parameter, another package's
-// result, a struct field), the check says nothing.
+// Where the source cannot be told (a slice parameter no caller in the
+// package fills, the result of a function that shows no bulk read, a
+// struct field), the check says nothing.
 
 // bulk reports whether loop, a for or range statement in the function
 // fn, is a bulk data path: it reads the rows of a query, a file or stream
@@ -97,9 +98,12 @@ func (p *Package) lenOf(e ast.Expr) ast.Expr {
 
 // bulkValue reports whether the slice, map or string x holds data read in
 // bulk: a variable of fn filled in a bulk loop of fn (append, m[k] = v),
-// filled by sqlx's Select from a query's rows, or read whole from a file
-// (csv's ReadAll, os.ReadFile split into lines). Parameters, fields and
-// other functions' results are not followed: their size is the caller's.
+// filled by sqlx's Select from a query's rows, read whole from a file
+// (csv's ReadAll, os.ReadFile split into lines), returned by a function
+// that fills it so (BulkResult), a parameter a caller in the package
+// hands such a value (bulkParam), or a field the package fills so
+// (bulkField). Parameters whose callers are elsewhere, and fields only
+// other packages fill, are not followed: their size is not shown here.
 func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool {
 	if depth > flow.MaxDepth || fn == nil {
 		return false
@@ -110,6 +114,11 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		return p.bulkValue(e.X, fn, w, depth+1) // records[1:]: after a header
 	case *ast.CallExpr:
 		return p.bulkCall(e, fn, w, depth+1)
+	case *ast.SelectorExpr:
+		if f, ok := p.sc.Flow.ObjectOf(e).(*types.Var); ok && f.IsField() {
+			return p.bulkField(f, depth+1)
+		}
+		return false
 	case *ast.Ident:
 	default:
 		return false
@@ -119,7 +128,7 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		return false // a package variable, a field
 	}
 	if _, param := p.sc.Flow.Params[v]; param {
-		return false
+		return p.bulkParam(v, depth+1) // what the package's callers hand it
 	}
 	for _, wr := range p.sc.Flow.Writes[v] {
 		if wr.Op == token.RANGE {
@@ -134,6 +143,11 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && (!wr.Tuple || wr.Index == 0) {
 			if p.bulkCall(call, fn, w, depth+1) {
 				return true
+			}
+		}
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && wr.Tuple && wr.Index > 0 {
+			if p.bulkResult(flow.Callee(p.pass.TypesInfo, call), wr.Index) {
+				return true // recs, n, err := load(path)
 			}
 		}
 	}
@@ -172,6 +186,39 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 	return false
 }
 
+// bulkField reports whether the package fills the slice or map field f
+// with data read in bulk somewhere: s.rows = append(s.rows, r) in a bulk
+// loop, or s.rows = v (a keyed literal's Rows: v too) where v is bulk in
+// the function that assigns it.
+func (p *Package) bulkField(f *types.Var, depth int) bool {
+	if depth > flow.MaxDepth || !sliceOrMap(f.Type()) {
+		return false
+	}
+	for _, wr := range p.sc.Flow.Writes[f.Origin()] {
+		if wr.Value == nil || wr.Tuple || wr.Op == token.RANGE {
+			continue
+		}
+		cur, ok := p.Root.FindNode(wr.Node)
+		if !ok {
+			continue
+		}
+		decl := declOf(cur)
+		if decl == nil {
+			continue
+		}
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && flow.IsBuiltin(p.pass.TypesInfo, call, "append") {
+			if l := p.loopAround(wr.Node, decl); l != nil && p.bulk(l, decl, nil, depth+1) {
+				return true
+			}
+			continue
+		}
+		if p.bulkValue(wr.Value, decl, nil, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // bulkCall reports whether the result of call is data read in bulk:
 // csv's ReadAll, a file's contents (os.ReadFile, io.ReadAll of an
 // *os.File) and their lines (strings.Split, bytes.Split, strings.Lines
@@ -195,7 +242,9 @@ func (p *Package) bulkCall(call *ast.CallExpr, fn ast.Node, w ast.Expr, depth in
 		"bytes.Split", "bytes.SplitN", "bytes.Fields", "bytes.Lines", "bytes.SplitSeq", "bytes.FieldsSeq":
 		return len(call.Args) > 0 && p.fileData(call.Args[0], fn, depth+1)
 	}
-	return false
+	// A function of this package or another that fills what it returns
+	// in a bulk loop (a store's ListAll over rows.Next, a reader's lines).
+	return p.bulkResult(f, 0)
 }
 
 // fileData reports whether e is a file's contents: os.ReadFile(path),
@@ -252,11 +301,33 @@ func (p *Package) bulkNext(cond *ast.CallExpr, fn ast.Node, w ast.Expr, depth in
 	if res := m.Signature().Results(); res.Len() != 1 || !types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool]) {
 		return false
 	}
+	if p.handedIn(sel.X) {
+		return false // a scanning helper's rows: its callers' query decides
+	}
 	if isRows(info.TypeOf(sel.X)) {
 		q := p.queryOf(sel.X)
 		return q == nil || p.bulkQuery(q, w) // rows handed in: a result set
 	}
 	return true
+}
+
+// handedIn reports whether x, the rows a function reads (for
+// rows.Next()), is one of its parameters while findResults judges the
+// function's results: a result is bulk on the function's own evidence,
+// and scanSiteRoles(rows) returns one key's rows at one call and a
+// table's at another. Outside findResults rows handed in count as a
+// result set, as they always have; a reader or a channel handed in is a
+// stream either way.
+func (p *Package) handedIn(x ast.Expr) bool {
+	if p.busy == nil {
+		return false
+	}
+	v, ok := p.sc.Flow.ObjectOf(x).(*types.Var)
+	if !ok {
+		return false
+	}
+	_, param := p.sc.Flow.Params[v]
+	return param
 }
 
 // isRows reports whether t is database/sql's or sqlx's Rows.

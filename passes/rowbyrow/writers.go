@@ -31,7 +31,7 @@ var Writers = &analysis.Analyzer{
 	Run:              runWriters,
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{scope.Analyzer, pagewalk.QueriesAnalyzer},
-	FactTypes:        []analysis.Fact{new(OneRow)},
+	FactTypes:        []analysis.Fact{new(OneRow), new(BulkResult)},
 	ResultType:       reflect.TypeFor[*Package](),
 }
 
@@ -53,6 +53,11 @@ type OneRow struct {
 	// or map parameter (for _, it := range items { INSERT }), that
 	// parameter's index plus one; 0 for one row per call.
 	Each int
+	// Duck reports, for a handle of its own (Param -1), that its package
+	// proves it DuckDB's (s.db, set only from sql.Open("duckdb", ...)): a
+	// caller that also talks to another engine need not know the engine
+	// of the value it calls the method on.
+	Duck bool
 }
 
 // AFact marks OneRow as an analysis fact.
@@ -88,6 +93,11 @@ type Package struct {
 	// commits are the package's commit loops (see commitLoops), set by
 	// the check before it looks for loops.
 	commits map[ast.Node]bool
+	// results maps each of the package's functions to its results that
+	// are data read in bulk, a bit per index (see findResults); busy
+	// holds the functions being computed, nil once runWriters is done.
+	results map[*types.Func]uint64
+	busy    map[*types.Func]bool
 }
 
 // Of returns what fn writes per call when it writes one row, or nil:
@@ -136,6 +146,12 @@ func runWriters(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
+	p.findResults()
+	for fn, bits := range p.results {
+		if bits != 0 {
+			pass.ExportObjectFact(fn, &BulkResult{Results: bits})
+		}
+	}
 	return p, nil
 }
 
@@ -180,7 +196,7 @@ func (p *Package) findWriters() {
 		f := &OneRow{Kind: st.kind.String(), Handle: p.handleKind(q.Recv, q.Call, decl), Param: p.paramIndex(q.Recv, decl), Each: each + 1}
 		if f.Param >= 0 {
 			f.Handle = unknownTx // decided by each caller's argument
-		} else if !duck {
+		} else if f.Duck = p.sc.Engine(q.Recv) == scope.DuckDB; !duck {
 			// A handle of its own (s.db) in a package that does not
 			// open DuckDB: its engine is unknown, and no caller can tell.
 			continue
@@ -376,10 +392,12 @@ func (p *Package) growWriters() bool {
 		if !ok || w.Each > 0 || !p.onlyWrite(decl, cur) {
 			continue // a call of a per-element writer is no one row
 		}
-		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1}
+		f := &OneRow{Kind: w.Kind, Handle: h, Param: -1, Duck: w.Param < 0 && w.Duck}
 		if w.Param >= 0 && w.Param < len(call.Args) {
 			if f.Param = p.paramIndex(call.Args[w.Param], decl); f.Param >= 0 {
 				f.Handle = unknownTx
+			} else {
+				f.Duck = p.sc.Engine(call.Args[w.Param]) == scope.DuckDB
 			}
 		}
 		p.local[caller] = f

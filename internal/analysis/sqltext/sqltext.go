@@ -417,6 +417,11 @@ func isSqlxFunc(info *types.Info, call *ast.CallExpr, name string) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == sqlxPath && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
+// preparedBy returns the Prepare call whose statement the variable stmt
+// holds, or nil. A variable prepared again with the same text (a copy
+// loop that commits every n rows prepares its INSERT anew in each
+// transaction) holds that text on every path: the first Prepare stands
+// for all.
 func (b *builder) preparedBy(stmt ast.Expr) *Query {
 	obj := b.flow.ObjectOf(stmt)
 	if obj == nil {
@@ -427,12 +432,58 @@ func (b *builder) preparedBy(stmt ast.Expr) *Query {
 		call, _ = ast.Unparen(b.flow.SingleValue(obj)).(*ast.CallExpr)
 	}
 	if call == nil {
-		return nil
+		return b.preparedAgain(obj)
 	}
 	if q := b.query(call); q != nil && strings.HasPrefix(q.method, "Prepare") {
 		return q
 	}
 	return nil
+}
+
+// preparedAgain returns the first of the Prepare calls that are every
+// write of the local variable obj (stmt, err = tx.Prepare(q)), when they
+// all prepare the same text on the same handle variable, or nil.
+func (b *builder) preparedAgain(obj types.Object) *Query {
+	ws := b.flow.Writes[obj]
+	if b.flow.Escaped[obj] || len(ws) < 2 {
+		return nil
+	}
+	var first *Query
+	for _, w := range ws {
+		call, ok := ast.Unparen(w.Value).(*ast.CallExpr)
+		if !ok || !w.Tuple || w.Index != 0 || w.Op == token.RANGE {
+			return nil
+		}
+		q := b.query(call)
+		if q == nil || !strings.HasPrefix(q.method, "Prepare") {
+			return nil
+		}
+		if first == nil {
+			first = q
+			continue
+		}
+		if !sameText(q.Text, first.Text) || types.ExprString(q.Recv) != types.ExprString(first.Recv) {
+			return nil
+		}
+	}
+	return first
+}
+
+// sameText reports whether a and b are the same fragments and the same
+// Go expressions in their holes.
+func sameText(a, b Text) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Lit != b[i].Lit || (a[i].Expr == nil) != (b[i].Expr == nil) {
+			return false
+		}
+		if a[i].Expr != nil && types.ExprString(a[i].Expr) != types.ExprString(b[i].Expr) {
+			return false
+		}
+	}
+	return true
 }
 
 // eval reconstructs the string expression e as SQL text with holes.
