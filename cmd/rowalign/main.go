@@ -25,7 +25,8 @@
 // singlechecker does, but without the function bodies of the standard
 // library and of dependencies, which decide no fact (load.go): the cost
 // is in README.md and docs/measurements.md. Test files are loaded when
-// -tests asks for their findings. -json lists each finding once. -fix and
+// -tests asks for their findings; each site is then listed once, with the
+// package's own message, though the package is analysed twice. -fix and
 // -diff run through singlechecker, which loads every body; -fix then
 // prints the findings left, those without a fix. go vet -fix and go fix
 // print them too, on standard output (fixleft.go).

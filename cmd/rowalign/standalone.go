@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
 	"log"
 	"os"
@@ -74,9 +71,10 @@ func report(a *analysis.Analyzer, args []string) (int, bool) {
 		log.Print(err)
 		return 1, true
 	}
+	oneFindingPerSite(graph)
 	if *jsonOut {
 		// With -json, the exit status does not count findings.
-		if err := printJSON(graph, os.Stdout); err != nil {
+		if err := graph.PrintJSON(os.Stdout); err != nil {
 			log.Print(err)
 			return 1, true
 		}
@@ -146,62 +144,50 @@ const standaloneGCPercent = 40
 // 512 MiB put msgvault's 350-390 MB below it with room. 2026-12-02.
 const largeHeap = 512 << 20
 
-// printJSON prints graph.PrintJSON's tree with each finding once. With
-// test files loaded, a package is analysed twice, alone ("etl") and with
-// its _test.go files ("etl [etl.test]"), and every finding of its other
-// files came out under both: a consumer counting findings counted them
-// twice (issue 18). The test variant keeps only what the package alone
-// lacks, the findings in its test files.
-func printJSON(graph *checker.Graph, w io.Writer) error {
-	var buf bytes.Buffer
-	if err := graph.PrintJSON(&buf); err != nil {
-		return err
+// oneFindingPerSite drops from each test variant's findings ("etl
+// [etl.test]", the package analysed with its _test.go files) those the
+// package alone ("etl") has at the same position under the same check,
+// whatever their messages, before either printer sees them: -json and
+// the text listed the package's findings twice, and counted them twice
+// (issue 18, issue 32). The variant sees more of the program (its
+// tests' imports and calls), so a message can differ for the same site:
+// -tests printed "each page is a query of its own" for etl and "on
+// DuckDB 1.1 ... reads the whole table" for etl [etl.test] on one line
+// (issue 32). The package's own finding is the one every front end
+// without -tests prints, so it is the one kept.
+func oneFindingPerSite(graph *checker.Graph) {
+	type key struct {
+		analyzer *analysis.Analyzer
+		id       string
 	}
-	var tree map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(buf.Bytes(), &tree); err != nil {
-		return err
+	base := make(map[key]*checker.Action)
+	for _, act := range graph.Roots {
+		base[key{act.Analyzer, act.Package.ID}] = act
 	}
-	for id, byAnalyzer := range tree {
-		base, ok := testVariantOf(id)
-		if !ok {
+	site := func(act *checker.Action, d analysis.Diagnostic) string {
+		return act.Package.Fset.Position(d.Pos).String() + " " + d.Category
+	}
+	for _, act := range graph.Roots {
+		id, ok := testVariantOf(act.Package.ID)
+		if !ok || act.Err != nil {
 			continue
 		}
-		for name, raw := range byAnalyzer {
-			seen := make(map[string]bool)
-			for _, d := range diagnostics(tree[base][name]) {
-				seen[string(d)] = true
-			}
-			ds := diagnostics(raw)
-			if ds == nil {
-				continue // an error, not findings
-			}
-			var keep []json.RawMessage
-			for _, d := range ds {
-				if !seen[string(d)] {
-					keep = append(keep, d)
-				}
-			}
-			if len(keep) == 0 {
-				delete(byAnalyzer, name)
-				continue
-			}
-			b, err := json.Marshal(keep)
-			if err != nil {
-				return err
-			}
-			byAnalyzer[name] = b
+		b := base[key{act.Analyzer, id}]
+		if b == nil || b.Err != nil {
+			continue
 		}
-		if len(byAnalyzer) == 0 {
-			delete(tree, id)
+		seen := make(map[string]bool)
+		for _, d := range b.Diagnostics {
+			seen[site(b, d)] = true
 		}
+		var keep []analysis.Diagnostic
+		for _, d := range act.Diagnostics {
+			if !seen[site(act, d)] {
+				keep = append(keep, d)
+			}
+		}
+		act.Diagnostics = keep
 	}
-	// As driverutil.JSONTree.Print writes it.
-	out, err := json.MarshalIndent(tree, "", "\t")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", out)
-	return err
 }
 
 // testVariantOf returns "etl" for the ID "etl [etl.test]", the package
@@ -209,20 +195,4 @@ func printJSON(graph *checker.Graph, w io.Writer) error {
 func testVariantOf(id string) (string, bool) {
 	base, variant, ok := strings.Cut(id, " [")
 	return base, ok && variant == base+".test]"
-}
-
-// diagnostics returns the findings of one analyzer's entry, each as
-// compact JSON; nil if the entry is not a list (an error).
-func diagnostics(raw json.RawMessage) []json.RawMessage {
-	var ds []json.RawMessage
-	if json.Unmarshal(raw, &ds) != nil {
-		return nil
-	}
-	for i, d := range ds {
-		var b bytes.Buffer
-		if json.Compact(&b, d) == nil {
-			ds[i] = b.Bytes()
-		}
-	}
-	return ds
 }

@@ -27,14 +27,21 @@ var Check, Analyzer = check.Define(settings.AppenderTx, doc, run)
 const autoFlush = settings.AppenderAutoFlush
 
 // run reports Appenders fed in a loop outside a transaction, once per
-// loop.
+// Appender and loop.
 func run(in *check.Input) []analysis.Diagnostic {
 	rg := int64(in.Settings.RowGroup)
 	if autoFlush%rg == 0 {
 		return nil // every flush commits whole row groups
 	}
 	var out []analysis.Diagnostic
-	seen := make(map[ast.Node]bool)
+	// Once per Appender and loop: the same Appender fed twice in one
+	// loop (two branches) is one load; a second Appender fed in the same
+	// loop loads a table of its own.
+	type load struct {
+		loop ast.Node
+		app  string
+	}
+	seen := make(map[load]bool)
 	// DuckDB 2.0 cuts a row group at each Appender flush inside a
 	// transaction too: 1,000,000 rows appended between BEGIN and COMMIT
 	// left 122,880 + 81,920 five times on 2.0.0, 9 whole groups on 1.5.6;
@@ -43,20 +50,26 @@ func run(in *check.Input) []analysis.Diagnostic {
 	// no remedy, and a load inside one is reported too.
 	cuts := scope.Linked(in.Pass).Major >= 2
 	for _, a := range in.Walks.Appends {
+		key := load{a.Loop, ""}
+		if app := a.App(); app != nil {
+			key.app = types.ExprString(app)
+		}
 		// A load that never reaches the flush commits once, at Close; a
 		// range over a map writes one row per key of an aggregate held in
 		// memory (per-key stats), not a bulk load (docs/checks/appendertx.md).
-		if a.InTx && !cuts || seen[a.Loop] || 0 <= a.Trips && a.Trips < autoFlush || a.Keyed || a.Flushes || flushesFirst(a) {
+		if a.InTx && !cuts || seen[key] || 0 <= a.Trips && a.Trips < autoFlush || a.Keyed || a.Flushes || flushesFirst(a) {
 			continue
 		}
-		// A TEMP table's partial groups last as long as the table, unless
+		// A TEMP table's partial groups last as long as the table, and so
+		// do a staging table's that the same function creates and drops
+		// (exported to Parquet, whose writer cuts its own row groups), unless
 		// a plain INSERT ... SELECT copies them into a table as they are
 		// (measured: docs/measurements.md#temp-staging-tables). Sorted or
 		// upserted copies rewrite the groups whatever the load did.
 		if a.Temp != "" && !a.TempCopied {
 			continue
 		}
-		seen[a.Loop] = true
+		seen[key] = true
 		via := ""
 		if a.Via != nil {
 			via = " (via " + helperName(a.Via, in.Pass.Pkg) + ", one row per call)"
@@ -65,7 +78,11 @@ func run(in *check.Input) []analysis.Diagnostic {
 		// what happens past the automatic flush, not that it is reached.
 		where := ""
 		if a.Temp != "" {
-			where = fmt.Sprintf(", copied as is from TEMP %s", strings.ToLower(a.Temp))
+			kind := "TEMP"
+			if a.Staging {
+				kind = "staging table"
+			}
+			where = fmt.Sprintf(", copied as is from %s %s", kind, strings.ToLower(a.Temp))
 		}
 		msg := fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction%s: past %d rows each auto-flush commits a partial %d-row group%s; BEGIN first, COMMIT after Close",
 			via, autoFlush, rg, where)

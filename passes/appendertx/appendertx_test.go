@@ -12,7 +12,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), appendertx.Analyzer, "example.com/fixtures/appender", "example.com/fixtures/smallload/...", "example.com/fixtures/flushes", "example.com/fixtures/helper", "example.com/fixtures/helperbatch", "example.com/fixtures/flushhelpers", "example.com/fixtures/bounded", "example.com/fixtures/staging", "example.com/fixtures/appendermaps", "example.com/fixtures/txcallback", "example.com/fixtures/maybeflush", "example.com/fixtures/beginhelper", "example.com/fixtures/sfflush", "example.com/fixtures/groupby", "example.com/fixtures/lazymap", "example.com/fixtures/kvbucket")
+	analysistest.Run(t, analysistest.TestData(), appendertx.Analyzer, "example.com/fixtures/appender", "example.com/fixtures/smallload/...", "example.com/fixtures/flushes", "example.com/fixtures/helper", "example.com/fixtures/helperbatch", "example.com/fixtures/flushhelpers", "example.com/fixtures/bounded", "example.com/fixtures/staging", "example.com/fixtures/appendermaps", "example.com/fixtures/txcallback", "example.com/fixtures/maybeflush", "example.com/fixtures/beginhelper", "example.com/fixtures/sfflush", "example.com/fixtures/groupby", "example.com/fixtures/lazymap", "example.com/fixtures/kvbucket", "example.com/fixtures/twoappenders")
 }
 
 // TestRangeUndefined is issue 9, bug 4: a range over a name that does

@@ -46,7 +46,9 @@
 // source does not show (a helper of another package that flushes under
 // its own condition); TEMP tables no plain INSERT ... SELECT (no JOIN) of
 // the package copies (their partial groups die with them;
-// docs/measurements.md#temp-staging-tables); test files, whose loads are
+// docs/measurements.md#temp-staging-tables), and so staging tables the
+// Appender's function creates and drops (exported to Parquet with COPY
+// ... TO, whose writer cuts its own row groups); test files, whose loads are
 // far below the flush (see -tests); row group sizes (-rowgroup) that
 // divide 204,800.
 package appendertx

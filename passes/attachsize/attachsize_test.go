@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attachsize.Analyzer, "example.com/fixtures/attach", "example.com/fixtures/sprintf", "example.com/fixtures/setup", "example.com/fixtures/lakeconfig", "example.com/fixtures/versioned")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attachsize.Analyzer, "example.com/fixtures/attach", "example.com/fixtures/sprintf", "example.com/fixtures/setup", "example.com/fixtures/lakeconfig", "example.com/fixtures/versioned", "example.com/fixtures/shards")
 }

@@ -75,6 +75,17 @@ const (
 	// 200,000, 10 groups, 5 partial; every 50,000, 9 groups, 2 partial
 	// (docs/measurements.md#appender-flushes; load times within noise).
 	costFlush = "each flush commits and leaves partial row groups"
+	// costFlushUnder: an Appender flushed with no transaction open every
+	// N rows, N under a row group. 1,000,000 rows of the 29-column demo
+	// table flushed every 50,000 or 100,000 rows came out 10 groups of
+	// 100,000 before and after the CHECKPOINT (DuckDB's automatic
+	// checkpoint cuts a group every second 50,000-row commit), the file
+	// 65.8 MB against 64.8 MB flushed every 122,880 and 63.2 MB in one
+	// transaction; full scans and an aggregate took the same CPU seconds
+	// (3.34-3.85 s, 0.048-0.057 s). cd scripts && go run ./measure wide
+	// -sizes 100000,122880,50000,0, 2026-12-07 02:46-03:05 UTC, load
+	// 25-45 (docs/measurements.md#commits-under-a-row-group).
+	costFlushUnder = "each flush commits a partial row group (file +1.5-4% at 29 columns)"
 	// costBatch: rows written one statement at a time (a prepared INSERT
 	// per row), committed every N: 300,000 rows committed every 150,000
 	// left 122,880 + 27,120 twice, which the CHECKPOINT merged into
@@ -127,10 +138,17 @@ func cost(w *pagewalk.Walk, n, rowGroup int64) string {
 	copies := w.Query != nil && (w.Query.Shape.Kind == sqltext.Insert || w.Query.Shape.Kind == sqltext.Create)
 	under := n < rowGroup
 	switch {
+	case w.Appender && under && measured:
+		return costFlushUnder
 	case w.Appender:
 		return costFlush
 	case !copies && under:
-		return "" // rows one statement at a time fill the groups whole
+		// Rows one statement at a time fill the groups whole: at 2
+		// columns, and at a real load's width (1,000,000 rows of
+		// gbif-extinct's 6-column table in 100,000-row multi-row INSERT OR
+		// REPLACE statements, autocommit: 9 whole groups; cd scripts &&
+		// go run ./measure values -sizes 100000, 2026-12-07).
+		return ""
 	case !copies:
 		return costBatch
 	case w.OneTx && measured && n == copy250000:

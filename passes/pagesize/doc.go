@@ -30,7 +30,9 @@
 // computes depends on which rows share a page (package sizes proves it
 // from the source; else the finding has no fix).
 //
-// Not reported: sizes that are multiples of the row group or under -min;
+// Not reported: sizes that are multiples of the row group (-min is for
+// commit loops: a walk is reported at any size, its own or another
+// package's that a call passes the size to);
 // vector-sized chunks that divide the row group (2,048 ... 61,440); names
 // that say bytes; sizes no constant reaches (computed at run time; a flag's or
 // an environment fallback's default is a constant that reaches); LIMIT/OFFSET pages outside

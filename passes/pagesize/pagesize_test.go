@@ -97,7 +97,7 @@ func TestAcrossPackages(t *testing.T) {
 // command's Run closure and passed to another package's walk method, is
 // the walk's page size.
 func TestCobraFlags(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/cobracli/...")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/cobracli/...", "example.com/fixtures/migratecli/...")
 }
 
 // TestStorePages is issue 25: a repository method of another package

@@ -13,6 +13,9 @@
 //	go run ./scripts/measure rowbyrow [-repeat R] [-ways 0,2,5] N   N rows written one statement per row, and the alternatives
 //	go run ./scripts/measure temp                           Appender into a TEMP staging table, copied and dropped
 //	go run ./scripts/measure batch N                        300,000 rows by prepared INSERT, a commit every N rows
+//	go run ./scripts/measure wide [-db demo.duckdb] [-sizes 50000,100000,122880,0]
+//	                                                        the demo table through an Appender flushed every N rows, no BEGIN; scans after
+//	go run ./scripts/measure values [-sizes ...]            1,000,000 GBIF-shaped rows, one multi-row INSERT OR REPLACE every N rows
 //
 // Without -db, layout, commit and read generate the 1,000,000-row,
 // 29-column demo table of rowalign-sweep (internal/duckdb/bench) in a temporary
@@ -47,8 +50,9 @@ func main() {
 	oneTx := fs.Bool("onetx", false, "commit: run every page's INSERT in one transaction, committed once")
 	repeat := fs.Int("repeat", 1, "rowbyrow: rounds, the order of the ways rotated each round")
 	ways := fs.String("ways", "", "rowbyrow: the ways to time, by index (0,2,5); empty for all")
+	wideSizes := fs.String("sizes", "50000,100000,122880,0", "wide, values: commit sizes in rows (Appender flushes, INSERT ... VALUES batches); 0 for one BEGIN ... COMMIT")
 	usage := func() {
-		fmt.Fprintln(fs.Output(), "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N|small N [flags]")
+		fmt.Fprintln(fs.Output(), "usage: measure layout|commit N|read N|appender|flush|attach|rowbyrow N|temp|batch N|small N|wide|values [flags]")
 		fs.PrintDefaults()
 		fmt.Fprintln(fs.Output(), "rowbyrow ways (-ways):")
 		for i, w := range rowWays {
@@ -111,10 +115,28 @@ func main() {
 		batch(ctx, tmp, size())
 	case "small":
 		small(ctx, tmp, size())
+	case "wide":
+		wide(ctx, demo(), tmp, sizeList(*wideSizes))
+	case "values":
+		values(ctx, tmp, sizeList(*wideSizes))
 	default:
 		fmt.Fprintf(os.Stderr, "measure: unknown subcommand %q\n", cmd)
 		os.Exit(2)
 	}
+}
+
+// sizeList parses a comma-separated list of row counts (0 allowed).
+func sizeList(s string) []int64 {
+	var ns []int64
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil || n < 0 {
+			fmt.Fprintf(os.Stderr, "measure: want row counts separated by commas, got %q\n", s)
+			os.Exit(2)
+		}
+		ns = append(ns, n)
+	}
+	return ns
 }
 
 // header prints what a figure must be quoted with.

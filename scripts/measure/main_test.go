@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rowalign/rowalign/internal/duckdb/bench"
 )
 
 // TestAttach runs the attach recipe against real DuckDB: the figures of
@@ -78,5 +81,28 @@ func TestRowByRow(t *testing.T) {
 	}
 	if n := strings.Count(b.String(), "1 row group: 300;"); n != len(rowWays) {
 		t.Errorf("rowbyrow printed %d one-group layouts, want %d:\n%s", n, len(rowWays), b.String())
+	}
+}
+
+// TestWide runs the wide recipe on a small demo table: one line per flush
+// size, with the layout it leaves and the scans' figures.
+func TestWide(t *testing.T) {
+	var b bytes.Buffer
+	defer func(w io.Writer) { out = w }(out)
+	out = &b
+	src := filepath.Join(t.TempDir(), "demo.duckdb")
+	if err := bench.Generate(t.Context(), src, 10_000); err != nil {
+		t.Fatal(err)
+	}
+	wide(t.Context(), src, t.TempDir(), []int64{4_096, 0})
+	for _, want := range []string{
+		"Appender, 10,000 rows x 29 columns, Flush every 4,096, no transaction: load ",
+		"Appender, 10,000 rows x 29 columns, one BEGIN ... COMMIT: load ",
+		"full scan ",
+		"row groups after CHECKPOINT:  1 row group: 10,000",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("wide printed\n%s\nwant a line with %q", b.String(), want)
+		}
 	}
 }

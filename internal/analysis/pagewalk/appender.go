@@ -508,6 +508,40 @@ func tempTables(queries []*sqltext.Query) map[string]bool {
 	return temps
 }
 
+// stagingTable returns the Appender's table (upper-cased) when the
+// function the Appender loop is written in creates that table and drops
+// it (CREATE TABLE stage ...; append; COPY stage TO 'x.parquet'; DROP
+// TABLE stage): a staging table that is not TEMP, whose row groups last
+// no longer than a TEMP table's. "" otherwise.
+func (w *walker) stagingTable(a *Append) string {
+	t := w.appenderTable(a.app)
+	if t == "" {
+		return ""
+	}
+	var decl *ast.FuncDecl
+	for _, d := range w.funcs {
+		if d.Pos() <= a.Call.Pos() && a.Call.End() <= d.End() {
+			decl = d
+			break
+		}
+	}
+	if decl == nil {
+		return ""
+	}
+	created, dropped := false, false
+	for _, q := range w.queries {
+		if q.Call.Pos() < decl.Pos() || decl.End() < q.Call.End() {
+			continue
+		}
+		created = created || sqltext.CreatedTable(q.Text) == t
+		dropped = dropped || sqltext.DroppedTable(q.Text) == t
+	}
+	if created && dropped {
+		return t
+	}
+	return ""
+}
+
 // appenderTable returns the table (upper-cased) the Appender app was
 // created for, when app is a variable set once by NewAppenderFromConn or
 // NewAppender with a constant table name; "" otherwise.

@@ -257,6 +257,10 @@ type Append struct {
 	// destination (docs/measurements.md#temp-staging-tables).
 	Temp       string
 	TempCopied bool
+	// Staging reports that Temp is no TEMP table but one the function
+	// around the Appender's loop creates and drops (a staging table
+	// exported to Parquet, or copied, then dropped).
+	Staging bool
 	// Flush is the commit loop that flushes this Appender explicitly under
 	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
 	Flush *Walk
@@ -265,6 +269,10 @@ type Append struct {
 	// another package that flushes under its own condition).
 	Flushes bool
 }
+
+// App returns the Appender appended to, as an expression of Call's
+// function (app, l.app for a receiver holding it); nil when unknown.
+func (a *Append) App() ast.Expr { return a.app }
 
 // Result lists the walks of a package.
 type Result struct {

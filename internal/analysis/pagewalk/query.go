@@ -138,6 +138,9 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 		a.Flushes = a.Flush == nil && w.flushesIn(a)
 		if copied, ok := temps[w.appenderTable(a.app)]; ok {
 			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
+		} else if t := w.stagingTable(a); t != "" {
+			a.Temp, a.Staging = t, true
+			a.TempCopied = slices.ContainsFunc(queries, func(q *sqltext.Query) bool { return sqltext.CopiesAsIs(q.Text, t) })
 		}
 	}
 	return res

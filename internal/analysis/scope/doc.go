@@ -8,7 +8,12 @@
 // github.com/marcboeker/go-duckdb or github.com/marcboeker/go-duckdb/v2),
 // or opens one by name (sql.Open("duckdb", ...), sqlx.Open, sqlx.Connect),
 // or imports a package named in -wrappers. With -scope=all every package
-// is in scope.
+// is in scope. A package that imports none of these but runs, in its
+// own files, SQL that only DuckDB accepts (sqltext.DuckDBOnlyAnyEngine:
+// COPY ... (FORMAT PARQUET, ROW_GROUP_SIZE 1), read_parquet(...), ATTACH
+// ... (READ_ONLY)) is in scope too: that SQL fails on every other
+// engine, so the handles its caller passes in are DuckDB's (issue 32).
+// rowid and FROM 'name' are not enough there: SQLite runs them.
 //
 // Evidence in _test.go files alone (a test that opens DuckDB to exercise
 // a helper written for any engine) puts only those files in scope

@@ -10,8 +10,10 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // Analyzer finds out, for every package, whether it opens DuckDB
@@ -51,6 +53,12 @@ type Package struct {
 	// rowbyrow's Writers), so its creation and its memo are locked.
 	mu      sync.Mutex
 	engines *engines
+
+	// duckSQL is the first SQL only DuckDB accepts that the package's
+	// own files run, found once (sqlOnce) for a package that imports no
+	// driver.
+	sqlOnce sync.Once
+	duckSQL string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -201,7 +209,8 @@ type Result struct {
 	// Reason says why the package is in scope, for debugging and tests.
 	Reason string
 	// Shared reports a package out of scope that runs SQL through
-	// database/sql or sqlx itself and imports no other engine's driver: a
+	// database/sql or sqlx itself, imports no other engine's driver and
+	// runs no SQL only DuckDB accepts (that puts it in scope): a
 	// helper package that walks whatever
 	// handle its callers give it (export.Table(ctx, db, "events", w)).
 	// The checks report nothing in it; its walks over handle parameters
@@ -236,7 +245,13 @@ func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
 		}
 	}
 	if !res.InScope && usesSQL(pass.Pkg) {
-		res.Shared, res.Reason = true, "runs SQL on handles it is given (database/sql)"
+		if m := p.duckDBSQL(); m != "" && Evidence.SQL {
+			// SQL that fails on every other engine: the handles it runs
+			// on are DuckDB's, whoever passes them in.
+			res.InScope, res.Reason = true, "runs SQL only DuckDB accepts ("+m+")"
+		} else {
+			res.Shared, res.Reason = true, "runs SQL on handles it is given (database/sql)"
+		}
 	}
 	if res.InScope || res.Shared {
 		// The value index is the first thing built only for DuckDB code
@@ -245,6 +260,27 @@ func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
 		res.Flow = res.engines.flow
 	}
 	return res
+}
+
+// duckDBSQL returns the first piece of SQL only DuckDB accepts
+// (sqltext.DuckDBOnlyAnyEngine: COPY ... (FORMAT PARQUET, ROW_GROUP_SIZE
+// 1), read_parquet(...), ATTACH ... (READ_ONLY)) among the statements
+// the package's non-test files run, or "". A test file's SQL is the
+// test's own setup, not what the package runs.
+func (p *Package) duckDBSQL() string {
+	p.sqlOnce.Do(func() {
+		x := p.engineIndex().flow
+		for _, q := range sqltext.Find(x, inspector.New(p.pass.Files)) {
+			if tf := p.pass.Fset.File(q.Call.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+				continue
+			}
+			if m := sqltext.DuckDBOnlyAnyEngine(q.Text); m != "" {
+				p.duckSQL = m
+				return
+			}
+		}
+	})
+	return p.duckSQL
 }
 
 // Foreign reports why the database handle x (a *sql.DB, *sql.Tx,

@@ -34,6 +34,9 @@ func TestInScope(t *testing.T) {
 		"example.com/scope/connector": true,
 		"example.com/scope/none":      false,
 		"example.com/scope/nosql":     false,
+		// No driver, but SQL only DuckDB accepts (issue 32).
+		"example.com/scope/duckhelper":   true,
+		"example.com/scope/sqlitehelper": false,
 	}
 	var pkgs []string
 	for p := range want {

@@ -65,3 +65,43 @@ func tableName(toks []Token, i int) string {
 	}
 	return name
 }
+
+// CreatedTable returns the table (upper-cased, unqualified) that t
+// creates, TEMP or not: CREATE [OR REPLACE] [TEMP|TEMPORARY] TABLE [IF
+// NOT EXISTS] name; "" for any other statement.
+func CreatedTable(t Text) string {
+	toks := lex(t)
+	i := 0
+	if i >= len(toks) || !isWord(toks[i], "CREATE") {
+		return ""
+	}
+	i++
+	if i+1 < len(toks) && isWord(toks[i], "OR") && isWord(toks[i+1], "REPLACE") {
+		i += 2
+	}
+	if i < len(toks) && (isWord(toks[i], "TEMP") || isWord(toks[i], "TEMPORARY")) {
+		i++
+	}
+	if i >= len(toks) || !isWord(toks[i], "TABLE") {
+		return ""
+	}
+	i++
+	if i+2 < len(toks) && isWord(toks[i], "IF") && isWord(toks[i+1], "NOT") && isWord(toks[i+2], "EXISTS") {
+		i += 3
+	}
+	return tableName(toks, i)
+}
+
+// DroppedTable returns the table (upper-cased, unqualified) that t drops:
+// DROP TABLE [IF EXISTS] name; "" for any other statement.
+func DroppedTable(t Text) string {
+	toks := lex(t)
+	if len(toks) < 3 || !isWord(toks[0], "DROP") || !isWord(toks[1], "TABLE") {
+		return ""
+	}
+	i := 2
+	if i+1 < len(toks) && isWord(toks[i], "IF") && isWord(toks[i+1], "EXISTS") {
+		i += 2
+	}
+	return tableName(toks, i)
+}

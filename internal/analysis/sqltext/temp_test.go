@@ -33,3 +33,22 @@ func TestCopiesAsIs(t *testing.T) {
 		}
 	}
 }
+
+func TestCreatedDroppedTable(t *testing.T) {
+	for _, tc := range []struct{ sql, created, dropped string }{
+		{"CREATE TABLE export_stage (id BIGINT)", "EXPORT_STAGE", ""},
+		{"CREATE OR REPLACE TEMP TABLE s AS SELECT 1", "S", ""},
+		{"CREATE TABLE IF NOT EXISTS main.events (id BIGINT)", "EVENTS", ""},
+		{"DROP TABLE export_stage", "", "EXPORT_STAGE"},
+		{"DROP TABLE IF EXISTS main.s", "", "S"},
+		{"CREATE VIEW v AS SELECT 1", "", ""},
+		{"DROP VIEW v", "", ""},
+	} {
+		if got := CreatedTable(lit(tc.sql)); got != tc.created {
+			t.Errorf("CreatedTable(%q) = %q, want %q", tc.sql, got, tc.created)
+		}
+		if got := DroppedTable(lit(tc.sql)); got != tc.dropped {
+			t.Errorf("DroppedTable(%q) = %q, want %q", tc.sql, got, tc.dropped)
+		}
+	}
+}

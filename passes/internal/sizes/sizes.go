@@ -79,8 +79,11 @@ func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string 
 	// -min keeps small batches of commit loops quiet: a loop that commits
 	// every 500 rows may never see more than a few hundred. A page walk
 	// is no request page (a request's offset does not advance): it runs
-	// until the table ends, so its pages cost at any size (issue 17).
-	if v < int64(s.Min) && w.Query == nil {
+	// until the table ends, so its pages cost at any size (issue 17),
+	// whether its query is here or in another package's function that
+	// this package's call runs (a Walks fact: no Query here; issue 32,
+	// a cobra flag's default of 100 passed to service.MigrateToDuckDB).
+	if v < int64(s.Min) && w.Strategy == pagewalk.Batch {
 		return ""
 	}
 	if w.Write {

@@ -82,3 +82,6 @@ func Args() []string { return nil }
 
 // GetInt returns the value of the int flag name.
 func (f *FlagSet) GetInt(name string) (int, error) { return 0, nil }
+
+// StringVarP defines a string flag with a shorthand.
+func (f *FlagSet) StringVarP(p *string, name, shorthand string, value string, usage string) { *p = value }
