@@ -196,8 +196,15 @@ func versionFromGoMod(pass *analysis.Pass, mod string) string {
 	var dir string
 	if pass.Module != nil && pass.Module.GoMod != "" {
 		dir = filepath.Dir(pass.Module.GoMod)
-	} else if len(pass.Files) > 0 {
-		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	} else {
+		// The first file with a position: a file that does not parse
+		// (empty, cut short) may have none.
+		for _, f := range pass.Files {
+			if tf := pass.Fset.File(f.Pos()); tf != nil {
+				dir = filepath.Dir(tf.Name())
+				break
+			}
+		}
 	}
 	for ; dir != ""; dir = parentDir(dir) {
 		path := filepath.Join(dir, "go.mod")
