@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,15 @@ func TestDuckDB156(t *testing.T) {
 	dir, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The modfile's replace holds duckdb-go at 1.5.6 whatever a sibling
+	// module requires: check that it does, or this test proves nothing.
+	list := exec.Command("go", "list", "-modfile=duckdb-1.5.6.mod", "-m", "github.com/duckdb/duckdb-go/v2")
+	list.Dir = dir
+	list.Env = append(os.Environ(), "GOWORK=off")
+	linked, err := list.CombinedOutput()
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(string(linked)), "=> github.com/duckdb/duckdb-go/v2 v2.10506.0") {
+		t.Fatalf("duckdb-1.5.6.mod does not link duckdb-go v2.10506.0 (DuckDB 1.5.6): go list -m says %q (%v)", linked, err)
 	}
 	cmd := exec.Command("go", "test", "-modfile=duckdb-1.5.6.mod", "./...")
 	cmd.Dir = dir
