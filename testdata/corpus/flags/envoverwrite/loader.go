@@ -30,7 +30,7 @@ func Load(db *sql.DB, r io.Reader) error {
 	n := 0
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
-		if _, err := ins.Exec(f[0], f[1], f[2]); err != nil {
+		if _, err := ins.Exec(f[0], f[1], f[2]); err != nil { // expect: rowbyrow
 			tx.Rollback()
 			return err
 		}
