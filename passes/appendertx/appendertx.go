@@ -12,7 +12,6 @@ import (
 	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -48,7 +47,7 @@ func run(in *check.Input) []analysis.Diagnostic {
 	// a Flush every 122,880 rows left whole groups on both
 	// (docs/measurements.md#duckdb-20-beside-156). There a transaction is
 	// no remedy, and a load inside one is reported too.
-	cuts := scope.Linked(in.Pass).Major >= 2
+	cuts := in.Linked().Major >= 2
 	for _, a := range in.Walks.Appends {
 		key := load{a.Loop, ""}
 		if app := a.App(); app != nil {

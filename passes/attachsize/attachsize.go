@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
-	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -62,7 +61,7 @@ func judge(in *check.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	// + 180,800 (docs/measurements.md#duckdb-20-beside-156). An existing
 	// file of an older format keeps it, which was not measured on 2.0:
 	// the check says nothing it cannot stand on there.
-	newFormat := scope.Linked(in.Pass).Major >= 2
+	newFormat := in.Linked().Major >= 2
 	needsVersion := func(n int64) bool {
 		return !newFormat && n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
 	}

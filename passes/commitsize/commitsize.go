@@ -8,7 +8,6 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 	"github.com/rowalign/rowalign/passes/internal/sizes"
@@ -105,7 +104,7 @@ const (
 func run(in *check.Input) []analysis.Diagnostic {
 	// On DuckDB 1.1 (github.com/marcboeker/go-duckdb v1) nothing here was
 	// timed: the words without figures.
-	rel := scope.Linked(in.Pass)
+	rel := in.Linked()
 	return sizes.Diagnostics(in, settings.CommitSize, "commit size", func(w *pagewalk.Walk, n, rowGroup int64) string {
 		if rel.Old() {
 			rowGroup = 0 // no figure applies

@@ -10,7 +10,6 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/internal/rewrite"
 	"github.com/rowalign/rowalign/passes/internal/sizes"
@@ -127,7 +126,7 @@ var explained func(at token.Position, what, why string)
 // whatever the page size.
 func run(in *check.Input) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	rel := scope.Linked(in.Pass)
+	rel := in.Linked()
 	old := rel.Old()
 	for _, w := range in.Walks.Walks {
 		if w.ReadEngine != "" {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
-	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 	"github.com/rowalign/rowalign/passes/internal/sizes"
 )
@@ -96,7 +95,7 @@ const (
 )
 
 func run(in *check.Input) []analysis.Diagnostic {
-	rel := scope.Linked(in.Pass)
+	rel := in.Linked()
 	return sizes.Diagnostics(tablesOnly(in), settings.PageSize, "page size", func(_ *pagewalk.Walk, n, rowGroup int64) string {
 		return cost(rel.Old(), n, rowGroup)
 	})

@@ -56,6 +56,20 @@ type Input struct {
 	Walks    *pagewalk.Result
 	// Directives are the package's //rowalign:ignore directives.
 	Directives *Directives
+	// linked caches Linked: every check of a run asks, some per query.
+	linked *scope.Release
+}
+
+// Linked returns the DuckDB release the package links (scope.Linked),
+// worked out once per run: it walks the package's imports and may read
+// go.mod. The checks of one run share an Input and run one after another,
+// so the cache needs no lock.
+func (in *Input) Linked() scope.Release {
+	if in.linked == nil {
+		r := scope.Linked(in.Pass)
+		in.linked = &r
+	}
+	return *in.linked
 }
 
 // Run runs checks on the package of pass with settings s and reports

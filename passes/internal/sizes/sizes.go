@@ -156,7 +156,7 @@ type Cost func(w *pagewalk.Walk, size, rowGroup int64) string
 //	page size pageSize = 5000 is smaller than DuckDB's 122880-row row group: COST; use 122880
 func Diagnostics(in *check.Input, name, what string, cost Cost) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	rel := scope.Linked(in.Pass)
+	rel := in.Linked()
 	var prove *prover
 	for _, f := range find(in, name) {
 		words := cost(f.Walk, f.Site.Value, f.RowGroup)
