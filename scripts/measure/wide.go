@@ -140,23 +140,10 @@ func wideScans(ctx context.Context, path, aggregate string) scans {
 	for range wideScanRounds {
 		db := open(path + "?access_mode=read_only")
 		t0, c0 := time.Now(), cpu()
-		rows, err := db.QueryContext(ctx, `SELECT * FROM t`)
-		check(err)
-		cols, err := rows.Columns()
-		check(err)
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		for rows.Next() {
-			check(rows.Scan(ptrs...))
-		}
-		check(rows.Err())
-		check(rows.Close())
+		scanAll(ctx, db, `SELECT * FROM t`)
 		s.full, s.fullCPU = min(s.full, time.Since(t0).Seconds()), min(s.fullCPU, cpu()-c0)
 		t1, c1 := time.Now(), cpu()
-		aggRow(ctx, db, aggregate)
+		scanAll(ctx, db, aggregate)
 		s.agg, s.aggCPU = min(s.agg, time.Since(t1).Seconds()), min(s.aggCPU, cpu()-c1)
 		check(db.Close())
 	}
@@ -226,8 +213,9 @@ func values(ctx context.Context, tmp string, sizes []int64) {
 	}
 }
 
-// aggRow runs the aggregate q and scans its one row.
-func aggRow(ctx context.Context, db *sql.DB, q string) {
+// scanAll runs q and scans every row it returns into Go values (a full
+// scan, or an aggregate's one row).
+func scanAll(ctx context.Context, db *sql.DB, q string) {
 	rows, err := db.QueryContext(ctx, q)
 	check(err)
 	defer rows.Close()
