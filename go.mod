@@ -1,6 +1,7 @@
 // The analyser: no DuckDB driver, so a module that adds the tool does not
-// inherit one (README, "What your module inherits"). The runtime and the
-// DuckDB-linked tools are modules of their own; go.work lists them all.
+// inherit one (README, "What your module inherits"). The runtime and duckdb
+// (every package that links DuckDB) are the two other modules; go.work lists
+// all three.
 module github.com/rowalign/rowalign
 
 go 1.26.0

@@ -12,7 +12,7 @@ import (
 // The examples walk a 300,000-row table "events" in an in-memory DuckDB:
 // three row groups of DuckDB's default 122,880 rows (the last one
 // partial). They are compiled here, and run with the comments' output in
-// runtime/pager/internal/duckdbtest/pager, whose module links a driver:
+// duckdb/runtimetest/pager, whose module links a driver:
 // this module requires none. The pager works with any DuckDB driver
 // registered as "duckdb", which a program imports for its side effect:
 //

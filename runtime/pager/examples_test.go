@@ -9,18 +9,18 @@ import (
 )
 
 // printsMarker stands in example_test.go where the examples run in
-// internal/duckdbtest have "// Output:": go test runs an example with an
+// duckdb/runtimetest/pager have "// Output:": go test runs an example with an
 // output comment, and this module links no driver to run them with.
 const printsMarker = "\t// With a DuckDB driver linked, this prints:\n"
 
 // TestExamplesRunElsewhere: the examples go doc and pkg.go.dev show
 // (example_test.go, compiled here) are, function by function and with
-// their output, those internal/duckdbtest/pager runs against DuckDB. They
-// were only there, in a module of its own under internal/, where go doc
-// never found them.
+// their output, those duckdb/runtimetest/pager runs against DuckDB. They
+// were only there, in a module of its own (then under internal/), where go
+// doc never found them.
 func TestExamplesRunElsewhere(t *testing.T) {
 	shown := funcs(t, "example_test.go")
-	run := funcs(t, filepath.Join("internal", "duckdbtest", "pager", "example_test.go"))
+	run := funcs(t, filepath.Join("..", "..", "duckdb", "runtimetest", "pager", "example_test.go"))
 	if len(shown) < 5 {
 		t.Fatalf("example_test.go has %d functions", len(shown))
 	}
@@ -30,16 +30,16 @@ func TestExamplesRunElsewhere(t *testing.T) {
 		}
 		want, ok := run[name]
 		if !ok {
-			t.Errorf("%s is not run against DuckDB in internal/duckdbtest/pager", name)
+			t.Errorf("%s is not run against DuckDB in duckdb/runtimetest/pager", name)
 			continue
 		}
 		if got := strings.ReplaceAll(text, printsMarker, "\t// Output:\n"); got != want {
-			t.Errorf("%s differs from internal/duckdbtest/pager's:\n%s\nwant\n%s", name, got, want)
+			t.Errorf("%s differs from duckdb/runtimetest/pager's:\n%s\nwant\n%s", name, got, want)
 		}
 	}
 	for name := range run {
 		if _, ok := shown[name]; !ok && strings.HasPrefix(name, "Example") {
-			t.Errorf("%s runs in internal/duckdbtest/pager but go doc does not show it (example_test.go)", name)
+			t.Errorf("%s runs in duckdb/runtimetest/pager but go doc does not show it (example_test.go)", name)
 		}
 	}
 }

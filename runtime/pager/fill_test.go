@@ -7,7 +7,7 @@ import (
 )
 
 // TestFill: the one fill definition rowalign-db audit and rowalign-sweep
-// report through (cmd/rowalign-sweep's TestFillMatchesAudit checks that
+// report through (duckdb/cmd/rowalign-sweep's TestFillMatchesAudit checks that
 // they agree on a real file). It needs no driver: the runtime module's
 // tests run without DuckDB.
 func TestFill(t *testing.T) {

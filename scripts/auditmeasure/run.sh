@@ -17,8 +17,8 @@ dir=${1:-$(mktemp -d /tmp/rowalign-audit.XXXXXX)}
 mkdir -p "$dir"
 big=${ROWALIGN_AUDIT_BIG_ROWS:-11000000}
 reps=${ROWALIGN_AUDIT_REPS:-5}
-go build -o "$dir/rowalign-db" ./cmd/rowalign-db
-go build -o "$dir/rowalign-sweep" ./cmd/rowalign-sweep
+go build -o "$dir/rowalign-db" ./duckdb/cmd/rowalign-db
+go build -o "$dir/rowalign-sweep" ./duckdb/cmd/rowalign-sweep
 db="$dir/rowalign-db"
 load() { echo "load: $(uptime | sed 's/.*load average: //')"; }
 timed() { # timed label command...: wall seconds of one run

@@ -342,8 +342,10 @@ func runToolEnv(t *testing.T, dir string, env []string, found int, name string, 
 }
 
 // positionRE matches a finding as go vet, rowalign and golangci-lint print
-// it: path:line:col: message.
-var positionRE = regexp.MustCompile(`^(.+\.go):(\d+):\d+: `)
+// it: path:line:col: message. A line of related information (a tab after
+// the position: the DuckDB release rowbyrow's figures are from, why there
+// is no fix) is not a finding of its own.
+var positionRE = regexp.MustCompile(`^(.+\.go):(\d+):\d+: [^\t]`)
 
 // findings returns the sites of the findings in out, sorted; a finding on
 // no known site is kept as "file:line", so it shows up in a difference.
