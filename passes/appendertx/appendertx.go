@@ -10,8 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
-	"github.com/rowalign/rowalign/internal/analysis/flow"
-	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/settings"
 )
 
@@ -48,10 +47,22 @@ func run(in *check.Input) []analysis.Diagnostic {
 	// (docs/measurements.md#duckdb-20-beside-156). There a transaction is
 	// no remedy, and a load inside one is reported too.
 	cuts := in.Linked().Major >= 2
-	for _, a := range in.Walks.Appends {
+	f := newFinder(in)
+	if f == nil {
+		return nil
+	}
+	// A helper of the package that makes its Appender itself, lazily,
+	// and appends one row per call (ownRow) owns the load of every loop
+	// calling it: those loops are reported once, at its AppendRow.
+	owned := make(map[*ast.CallExpr][]*appendLoop)
+	var rows []*ast.CallExpr
+	for _, a := range f.loops() {
+		if !in.Settings.Tests && check.IsTestFile(in.Pass.Fset, a.Call.Pos()) {
+			continue
+		}
 		key := load{a.Loop, ""}
-		if app := a.App(); app != nil {
-			key.app = types.ExprString(app)
+		if a.app != nil {
+			key.app = types.ExprString(a.app)
 		}
 		// A load that never reaches the flush commits once, at Close; a
 		// range over a map writes one row per key of an aggregate held in
@@ -64,11 +75,26 @@ func run(in *check.Input) []analysis.Diagnostic {
 		// (exported to Parquet, whose writer cuts its own row groups), unless
 		// a plain INSERT ... SELECT copies them into a table as they are
 		// (measured: docs/measurements.md#temp-staging-tables). Sorted or
-		// upserted copies rewrite the groups whatever the load did.
+		// upserted copies rewrite the groups whatever the load did. On
+		// DuckDB 2.0.0 a staging load inside BEGIN ... COMMIT left the
+		// same partial groups, and the plain copy handed them on (same
+		// section, 2026-12-07): there the load in a transaction is
+		// reported too (cuts).
 		if a.Temp != "" && !a.TempCopied {
 			continue
 		}
 		seen[key] = true
+		if row := f.ownedBy(a); row != nil {
+			// A loop silenced where it is stays silent: the helper's
+			// finding names the loops that are not.
+			if !in.Directives.Silenced(a.Call.Pos()) {
+				if owned[row] == nil {
+					rows = append(rows, row)
+				}
+				owned[row] = append(owned[row], a)
+			}
+			continue
+		}
 		via := ""
 		if a.Via != nil {
 			via = " (via " + helperName(a.Via, in.Pass.Pkg) + ", one row per call)"
@@ -91,7 +117,34 @@ func run(in *check.Input) []analysis.Diagnostic {
 		}
 		out = append(out, analysis.Diagnostic{Pos: a.Call.Pos(), End: a.Call.End(), Message: msg})
 	}
+	for _, row := range rows {
+		out = append(out, ownerFinding(in, row, owned[row], rg, cuts))
+	}
 	return out
+}
+
+// ownerFinding reports, at row, the AppendRow of a helper that makes its
+// own Appender (ownRow), fed by the loops that call it; the Related
+// information lists them. The BEGIN is the helper's to run, on its
+// connection, before it makes its first Appender.
+func ownerFinding(in *check.Input, row *ast.CallExpr, loops []*appendLoop, rg int64, cuts bool) analysis.Diagnostic {
+	name := helperName(loops[0].Via, in.Pass.Pkg)
+	d := analysis.Diagnostic{Pos: row.Pos(), End: row.End()}
+	for _, a := range loops {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: a.Call.Pos(), End: a.Call.End(), Message: "a loop feeding " + name + "'s Appender, one row per call"})
+	}
+	n := fmt.Sprintf("%d loops", len(loops))
+	if len(loops) == 1 {
+		n = "1 loop"
+	}
+	by := fmt.Sprintf(" (made by %s, %s)", name, n)
+	d.Message = fmt.Sprintf("DuckDB Appender fed in a loop outside a transaction%s: past %d rows each auto-flush commits a partial %d-row group; BEGIN before it is made, COMMIT after Close",
+		by, autoFlush, rg)
+	if cuts {
+		d.Message = fmt.Sprintf("DuckDB Appender fed in a loop%s: on DuckDB 2.0 each auto-flush past %d rows leaves a partial %d-row group, in a transaction too; call Flush every %d rows, or use rowalign's loader",
+			by, autoFlush, rg, rg)
+	}
+	return d
 }
 
 // helperName names a helper as its callers in pkg write it: dbutil.Append,
@@ -100,7 +153,7 @@ func run(in *check.Input) []analysis.Diagnostic {
 func helperName(fn *types.Func, pkg *types.Package) string {
 	name := fn.Name()
 	if recv := fn.Signature().Recv(); recv != nil {
-		if _, tn, ok := flow.NamedType(recv.Type()); ok {
+		if _, tn, ok := code.NamedType(recv.Type()); ok {
 			name = tn + "." + name
 		}
 	}
@@ -115,7 +168,7 @@ func helperName(fn *types.Func, pkg *types.Package) string {
 // automatic count restarting at each Flush. What such a flush commits is
 // commitsize's finding (a misaligned N) or nothing (122,880). A size the
 // source does not show counts as below: the message would be a guess.
-func flushesFirst(a *pagewalk.Append) bool {
+func flushesFirst(a *appendLoop) bool {
 	if a.Flush == nil {
 		return false
 	}

@@ -59,20 +59,24 @@ func judge(in *check.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	// rows or more: on 2.0.0 a new file attached with ROW_GROUP_SIZE
 	// 204800 and no STORAGE_VERSION loaded 1,000,000 rows in 4 x 204,800
 	// + 180,800 (docs/measurements.md#duckdb-20-beside-156). An existing
-	// file of an older format keeps it, which was not measured on 2.0:
-	// the check says nothing it cannot stand on there.
+	// file keeps its format: one of storage version 64 (what DuckDB 1.5.6
+	// and older write by default) rejects the size on 2.0.0 as on 1.5.6
+	// and takes it with STORAGE_VERSION 'v1.2.0', which makes it 65; one
+	// of 65 to 69 takes it without, and refuses 'v1.2.0' from 66 on (a
+	// file's version is never lowered), 2026-12-07
+	// (docs/measurements.md#attach-row_group_size). So in a module that
+	// links 2.0 the size without a version is reported with the case it
+	// fails in, and no fix: adding 'v1.2.0' would break the files of 66
+	// to 69 that attach today.
 	newFormat := in.Linked().Major >= 2
 	needsVersion := func(n int64) bool {
-		return !newFormat && n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
-	}
-	adds := func(edits []analysis.TextEdit) bool {
-		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return strings.Contains(string(e.NewText), storageOption) })
+		return (!newFormat || hasVersion) && n >= settings.RowGroupSize && !storageAtLeast(s.Options["STORAGE_VERSION"], 1, 2)
 	}
 	// The size's value must go into this statement alone: a constant
 	// also used as a page size, or logged, changes with it (issue 24).
 	alone := func() bool { return sz.onlyHere(in, q) == "" }
 	fixable := func(edits []analysis.TextEdit) bool {
-		return (!hasVersion || !adds(edits)) && len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() })
+		return len(edits) > 0 && !slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return !e.Pos.IsValid() })
 	}
 	fix := func(msg string, edits ...analysis.TextEdit) {
 		if fixable(edits) {
@@ -82,7 +86,7 @@ func judge(in *check.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 	switch {
 	case s.Kind == sqltext.Attach && n%vector != 0:
 		m := max((n+vector/2)/vector*vector, vector)
-		edits := sz.rewrite(m, needsVersion(m))
+		edits := sz.rewrite(m)
 		// The message says what the fix writes, 149_504 for 150_000 (it
 		// said 149504, issue 18), or without a fix the size to write.
 		use := strconv.FormatInt(m, 10)
@@ -92,21 +96,48 @@ func judge(in *check.Input, q *sqltext.Query) (analysis.Diagnostic, bool) {
 		if fixable(edits) {
 			use = sz.written(m)
 		}
+		fixMsg := "Use " + use
 		if needsVersion(m) {
-			// 122,880 rows or more need the newer storage format too.
+			// 122,880 rows or more need the newer storage format too, on
+			// a new file; the fix writes the size alone (noVersionFix).
 			use += " with " + storageOption
+			d.Related = noVersionFix(d, "68")
+		} else if newFormat && !hasVersion && m >= settings.RowGroupSize {
+			// On 2.0 a new file takes the rounded size as it is; a file
+			// of storage version 64 still rejects it (measure attachold).
+			use += " (and " + storageOption + " for a file of storage version 64)"
+			d.Related = noVersionFix(d, "69")
 		}
 		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s): DuckDB rejects a size that is not a multiple of its vector size %d; use %s", sz.text(), vector, use)
-		fix("Use "+use, edits...)
+		fix(fixMsg, edits...)
 	case s.Kind == sqltext.Attach && needsVersion(n):
 		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s) without %s or later: older storage formats reject row groups of 122,880 rows or more; add it", sz.text(), storageOption)
-		fix("Add "+storageOption, sz.addVersion())
+		d.Related = noVersionFix(d, "68")
+	case s.Kind == sqltext.Attach && newFormat && !hasVersion && n >= settings.RowGroupSize:
+		d.Message = fmt.Sprintf("ATTACH ... (ROW_GROUP_SIZE %s) without STORAGE_VERSION: DuckDB 2.0 rejects it on a file of storage version 64 (DuckDB 1.5's default); add %s for those", sz.text(), storageOption)
+		d.Related = noVersionFix(d, "69")
 	case s.Kind == sqltext.Copy && n < vector && isParquet(s):
 		d.Message = fmt.Sprintf("COPY ... (FORMAT parquet, ROW_GROUP_SIZE %s): below DuckDB's vector size %d, the Parquet writer fills row groups a vector at a time (unmeasured); use %d+", sz.text(), vector, vector)
 	default:
 		return d, false
 	}
 	return d, true
+}
+
+// noVersionFix says why no fix adds the storage version: whether the
+// attached file exists, and in which storage version, is not in the source.
+// One of storage version 65 up to newest (68 on DuckDB 1.5.6, 69 on 2.0.0)
+// takes a row group of 122,880 rows or more without STORAGE_VERSION, and
+// one of 66 or later refuses 'v1.2.0' (a file's version is never lowered):
+// measured on both, 2026-12-07 (docs/measurements.md#attach-row_group_size,
+// go run ./duckdb/internal/cmd/measure attachold). The fix would break the attach of
+// such a file that works today, which changes what the program does.
+func noVersionFix(d analysis.Diagnostic, newest string) []analysis.RelatedInformation {
+	msg := "no storage version in the fix: a file of storage version 65 to " + newest + " takes the size without it, and one of 66 or later refuses 'v1.2.0' (docs/measurements.md#attach-row_group_size)"
+	if newest == "69" {
+		msg = "no fix: a new file, or one of storage version 65 to 69, takes the size without it, and one of 66 or later refuses 'v1.2.0' (docs/measurements.md#attach-row_group_size)"
+	}
+	return []analysis.RelatedInformation{{Pos: d.Pos, End: d.End, Message: msg}}
 }
 
 // storageAtLeast reports whether a STORAGE_VERSION option names version

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 	"github.com/rowalign/rowalign/passes/internal/sizes"
@@ -74,7 +75,7 @@ func trace(pkg *types.Package, x *flow.Index, e ast.Expr, sz *size, depth int) b
 		return false
 	}
 	e = ast.Unparen(e)
-	if v, ok := flow.IntValue(x.Info, e); ok {
+	if v, ok := code.IntValue(x.Info, e); ok {
 		sz.value = v
 		sz.lit = literal(pkg, x, e, sz, 0)
 		return true
@@ -177,36 +178,17 @@ func (sz size) written(m int64) string {
 	return sizes.FormatLike(sz.lit.Value, m)
 }
 
-// rewrite returns the edits that make the size m, and add the storage
-// version after it when version is set. An edit with an invalid Pos
+// rewrite returns the edit that makes the size m (never the storage
+// version: noVersionFix says why). An edit with an invalid Pos
 // means the fix cannot be written.
-func (sz size) rewrite(m int64, version bool) []analysis.TextEdit {
+func (sz size) rewrite(m int64) []analysis.TextEdit {
 	text := sz.written(m)
 	if sz.sql != "" {
 		// A number in the SQL text: one edit, as the text reads.
-		if version {
-			text += ", " + storageOption
-		}
 		return []analysis.TextEdit{{Pos: sz.pos, End: sz.end, NewText: []byte(text)}}
 	}
 	if sz.lit == nil {
 		return []analysis.TextEdit{{}}
 	}
-	edits := []analysis.TextEdit{{Pos: sz.lit.Pos(), End: sz.lit.End(), NewText: []byte(text)}}
-	if version {
-		edits = append(edits, sz.addVersion())
-	}
-	return edits
-}
-
-// addVersion returns the edit that writes the storage version after the
-// size in the SQL text.
-func (sz size) addVersion() analysis.TextEdit {
-	if sz.sql != "" {
-		return analysis.TextEdit{Pos: sz.pos, End: sz.end, NewText: []byte(sz.sql + ", " + storageOption)}
-	}
-	if !sz.after.IsValid() {
-		return analysis.TextEdit{}
-	}
-	return analysis.TextEdit{Pos: sz.after, End: sz.after, NewText: []byte(", " + storageOption)}
+	return []analysis.TextEdit{{Pos: sz.lit.Pos(), End: sz.lit.End(), NewText: []byte(text)}}
 }

@@ -45,12 +45,12 @@ const (
 	costPartial = "each commit leaves a partial row group"
 	// costCopy10000: 10,000-row commits 10.02 s against 3.88 s for
 	// 122,880 (2.58x), quiet; re-measured at load 27-32 with
-	// scripts/measure commit, 2 interleaved rounds, CPU seconds: 8.78 and
+	// duckdb/internal/cmd/measure commit, 2 interleaved rounds, CPU seconds: 8.78 and
 	// 10.21 against 3.21 and 4.66 (2.2-2.7x).
 	costCopy10000 = "smaller commits cost more (2.6x slower load than one-row-group commits)"
 	// costCopyTo50000: between 10,000 and 50,000 rows.
 	costCopyTo50000 = "smaller commits cost more (1.4-2.6x the CPU of one-row-group commits, interpolated)"
-	// costCopy50000: scripts/measure commit 50000, the same 2 rounds:
+	// costCopy50000: duckdb/internal/cmd/measure commit 50000, the same 2 rounds:
 	// 5.56 and 6.47 CPU s against 3.21 and 4.66 (1.4-1.7x); 10 row groups
 	// of 100,000 before and after the CHECKPOINT.
 	costCopy50000 = "smaller commits cost more (1.4-1.7x the CPU of one-row-group commits)"
@@ -81,7 +81,7 @@ const (
 	// checkpoint cuts a group every second 50,000-row commit), the file
 	// 65.8 MB against 64.8 MB flushed every 122,880 and 63.2 MB in one
 	// transaction; full scans and an aggregate took the same CPU seconds
-	// (3.34-3.85 s, 0.048-0.057 s). cd scripts && go run ./measure wide
+	// (3.34-3.85 s, 0.048-0.057 s). go run ./duckdb/internal/cmd/measure wide
 	// -sizes 100000,122880,50000,0, 2026-12-07 02:46-03:05 UTC, load
 	// 25-45 (docs/measurements.md#commits-under-a-row-group).
 	costFlushUnder = "each flush commits a partial row group (file +1.5-4% at 29 columns)"
@@ -91,7 +91,7 @@ const (
 	// 2 x 122,880 + 54,240, 127.40 CPU s against 114.29 for 122,880-row
 	// commits (load 27-34, one run each: within noise). Under a row group
 	// (every 50,000: 101.28 CPU s, the same 3 whole groups) nothing was
-	// measured to cost: not reported. go run ./scripts/measure batch N,
+	// measured to cost: not reported. go run ./duckdb/internal/cmd/measure batch N,
 	// 2026-12-01 22:40-22:49 UTC (docs/measurements.md#committing-page-by-page).
 	costBatch = "each commit leaves a partial row group until a CHECKPOINT merges it"
 )
@@ -145,8 +145,8 @@ func cost(w *pagewalk.Walk, n, rowGroup int64) string {
 		// Rows one statement at a time fill the groups whole: at 2
 		// columns, and at a real load's width (1,000,000 rows of
 		// gbif-extinct's 6-column table in 100,000-row multi-row INSERT OR
-		// REPLACE statements, autocommit: 9 whole groups; cd scripts &&
-		// go run ./measure values -sizes 100000, 2026-12-07).
+		// REPLACE statements, autocommit: 9 whole groups;
+		// go run ./duckdb/internal/cmd/measure values -sizes 100000, 2026-12-07).
 		return ""
 	case !copies:
 		return costBatch

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -61,7 +63,7 @@ const (
 	// either: every 10,000-row page of an OFFSET walk, and of a rowid
 	// walk, read the whole table (6.73 s and 6.66 s against 1.73 s in
 	// whole row groups, 3.9x; 1,000,000 rows, load 0.4-0.7, one run; cd
-	// runtime/pager/internal/marcboekertest && go test -run '^$' -bench
+	// duckdb/runtimetest/marcboekertest && go test -run '^$' -bench
 	// Walk -benchtime 1x).
 	costOld10000 = "on DuckDB 1.1 (marcboeker/go-duckdb) each page scans the whole table (3.9x the time of whole row groups)"
 	costOld      = "on DuckDB 1.1 (marcboeker/go-duckdb) each page scans the whole table"
@@ -192,9 +194,47 @@ func run(in *check.Input) []analysis.Diagnostic {
 			}
 			out = append(out, d)
 		}
+		if w.Cursor() && len(w.Calls()) > 0 {
+			out = append(out, cursorQuery(in, w, what, cost, alt))
+		}
 	}
 	return out
 }
+
+// cursorQuery reports the query of a cursor's walk (pagewalk.Walk.Cursor)
+// on its own line too: the loops only call the method that holds the
+// query and advances the offset, so the query is where the user changes
+// the walk. The loops are named in the message and given as related
+// information; there is no fix (the pager rewrite replaces a loop).
+func cursorQuery(in *check.Input, w *pagewalk.Walk, what, cost, alt string) analysis.Diagnostic {
+	fset := in.Pass.Fset
+	var loops []string
+	d := analysis.Diagnostic{Pos: w.Query.Call.Pos(), End: w.Query.Call.End()}
+	for _, c := range w.Calls() {
+		p := fset.Position(c.Pos())
+		loops = append(loops, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: c.Pos(), End: c.End(), Message: "the loop that walks this cursor"})
+	}
+	where := "the loop at " + loops[0]
+	if len(loops) > 1 {
+		where = "the loops at " + strings.Join(loops, ", ")
+	}
+	d.Message = fmt.Sprintf("%s (the paging query of a cursor walked by %s): %s; %s", what, where, cost, alt)
+	if len(d.Message) > maxMessage {
+		// The loops are in the related information anyway.
+		d.Message = fmt.Sprintf("%s (the paging query of a cursor a loop walks): %s; %s", what, cost, alt)
+	}
+	d = sizes.Evidence(d, w.Why)
+	d = sizes.Measured(d, in.Linked(), cost)
+	if explained != nil {
+		explained(fset.Position(d.Pos), what, "the query is a cursor's; its loops are reported too, and the rewrite replaces a loop")
+	}
+	return d
+}
+
+// maxMessage is the longest message the project prints: detail goes to
+// related information (analyzer.MaxMessage, issue 24).
+const maxMessage = 200
 
 // pageSize returns the walk's page size when every constant that sets it
 // says the same, else 0.

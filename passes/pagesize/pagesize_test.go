@@ -28,6 +28,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/marcboeker",
 		"example.com/fixtures/wrapper",
 		"example.com/fixtures/odd",
+		"example.com/fixtures/shards",
 		"example.com/fixtures/broken",
 		"example.com/fixtures/linedirective",
 		"example.com/fixtures/typed",

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -84,7 +84,7 @@ func (p *Package) rowLoop(cur inspector.Cursor, uses []ast.Expr, call *ast.CallE
 	// Where the loop's source is looked for: the function declaration,
 	// closures included (records read before s.Transact(ctx, func(tx)
 	// {...}) are ranged over inside it).
-	fn := flow.EnclosingFunc(cur)
+	fn := code.EnclosingFunc(cur)
 	if d := declOf(cur); d != nil {
 		fn = d
 	}
@@ -157,7 +157,7 @@ func (p *Package) commandLine(loop ast.Node) bool {
 		v, ok := p.pass.TypesInfo.Uses[x.Sel].(*types.Var)
 		return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Name() == "Args"
 	case *ast.CallExpr:
-		fn := flow.Callee(p.pass.TypesInfo, x)
+		fn := code.Callee(p.pass.TypesInfo, x)
 		if fn == nil || fn.Pkg() == nil || fn.Name() != "Args" {
 			return false
 		}
@@ -234,7 +234,7 @@ func (p *Package) builtInLoop(call *ast.CallExpr, loop ast.Node) bool {
 	for _, e := range call.Args {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && (isString(v.Type()) || flow.IsNamed(v.Type(), "strings", "Builder")) {
+				if v, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && (isString(v.Type()) || code.IsNamed(v.Type(), "strings", "Builder")) {
 					objs[v] = true
 				}
 			}

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // A statement in a loop runs once per row only if every iteration that
@@ -107,7 +107,7 @@ func (p *Package) guarded(cur inspector.Cursor, loop ast.Node) bool {
 			case *ast.BinaryExpr:
 				rare = rare || n.Op == token.REM
 			case *ast.CallExpr:
-				if f := flow.Callee(info, n); f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" {
+				if f := code.Callee(info, n); f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" {
 					rare = true // time.Since, t.After, t.Sub
 				}
 			case *ast.Ident:

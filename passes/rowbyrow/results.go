@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -79,7 +80,7 @@ func (p *Package) resultsOf(fn *types.Func, decl *ast.FuncDecl) uint64 {
 			if call, ok := tupleCall(n, res.Len()); ok {
 				// return load(path): load's results are fn's.
 				for i := range min(res.Len(), maxResults) {
-					if sliceOrMap(res.At(i).Type()) && p.bulkResult(flow.Callee(p.pass.TypesInfo, call), i) {
+					if sliceOrMap(res.At(i).Type()) && p.bulkResult(code.Callee(p.pass.TypesInfo, call), i) {
 						bits |= 1 << i
 					}
 				}

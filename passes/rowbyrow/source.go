@@ -8,7 +8,9 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -30,7 +32,7 @@ import (
 // one to the handle they came from, selected by a key, are one entity's
 // rows.
 func (p *Package) bulk(loop ast.Node, fn ast.Node, w ast.Expr, depth int) bool {
-	if depth > flow.MaxDepth || flow.Polls(p.pass.TypesInfo, loop) {
+	if depth > flow.MaxDepth || code.Polls(p.pass.TypesInfo, loop) {
 		return false // paced by the clock: a poller, a periodic job
 	}
 	switch l := loop.(type) {
@@ -59,13 +61,13 @@ func (p *Package) bulkRange(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 	switch t := typeOf(p, x).(type) {
 	case *types.Chan:
 		// A channel fed by a producer; a ticker's channel is the clock
-		// (flow.Polls).
-		return !flow.IsTimeChan(info, x)
+		// (code.Polls).
+		return !code.IsTimeChan(info, x)
 	case *types.Signature:
 		// range over an iterator: maps.Keys(m) and slices.Values(s) are
 		// m's and s's; any other iterates a data source.
 		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
-			if f := flow.Callee(info, call); f != nil && f.Pkg() != nil && (f.Pkg().Path() == "maps" || f.Pkg().Path() == "slices") {
+			if f := code.Callee(info, call); f != nil && f.Pkg() != nil && (f.Pkg().Path() == "maps" || f.Pkg().Path() == "slices") {
 				return len(call.Args) > 0 && p.bulkValue(call.Args[0], fn, w, depth+1)
 			}
 		}
@@ -90,7 +92,7 @@ func (p *Package) lenOf(e ast.Expr) ast.Expr {
 			e = ast.Unparen(v)
 		}
 	}
-	if call, ok := e.(*ast.CallExpr); ok && flow.IsBuiltin(p.pass.TypesInfo, call, "len") && len(call.Args) == 1 {
+	if call, ok := e.(*ast.CallExpr); ok && code.IsBuiltin(p.pass.TypesInfo, call, "len") && len(call.Args) == 1 {
 		return call.Args[0]
 	}
 	return nil
@@ -134,7 +136,7 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 		if wr.Op == token.RANGE {
 			continue
 		}
-		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && !wr.Tuple && flow.IsBuiltin(p.pass.TypesInfo, call, "append") {
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && !wr.Tuple && code.IsBuiltin(p.pass.TypesInfo, call, "append") {
 			if l := p.loopAround(wr.Node, fn); l != nil && p.bulk(l, fn, w, depth+1) {
 				return true // rows = append(rows, r) for each row read
 			}
@@ -146,7 +148,7 @@ func (p *Package) bulkValue(x ast.Expr, fn ast.Node, w ast.Expr, depth int) bool
 			}
 		}
 		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && wr.Tuple && wr.Index > 0 {
-			if p.bulkResult(flow.Callee(p.pass.TypesInfo, call), wr.Index) {
+			if p.bulkResult(code.Callee(p.pass.TypesInfo, call), wr.Index) {
 				return true // recs, n, err := load(path)
 			}
 		}
@@ -206,7 +208,7 @@ func (p *Package) bulkField(f *types.Var, depth int) bool {
 		if decl == nil {
 			continue
 		}
-		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && flow.IsBuiltin(p.pass.TypesInfo, call, "append") {
+		if call, ok := ast.Unparen(wr.Value).(*ast.CallExpr); ok && code.IsBuiltin(p.pass.TypesInfo, call, "append") {
 			if l := p.loopAround(wr.Node, decl); l != nil && p.bulk(l, decl, nil, depth+1) {
 				return true
 			}
@@ -231,7 +233,7 @@ func (p *Package) bulkCall(call *ast.CallExpr, fn ast.Node, w ast.Expr, depth in
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return p.fileData(call.Args[0], fn, depth+1) // string(data), []byte(s)
 	}
-	f := flow.Callee(info, call)
+	f := code.Callee(info, call)
 	if f == nil || f.Pkg() == nil {
 		return false
 	}
@@ -270,7 +272,7 @@ func (p *Package) fileData(e ast.Expr, fn ast.Node, depth int) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return p.fileData(call.Args[0], fn, depth+1)
 	}
-	f := flow.Callee(info, call)
+	f := code.Callee(info, call)
 	if f == nil || f.Pkg() == nil {
 		return false
 	}
@@ -278,7 +280,7 @@ func (p *Package) fileData(e ast.Expr, fn ast.Node, depth int) bool {
 	case "os.ReadFile":
 		return true
 	case "io.ReadAll":
-		return len(call.Args) == 1 && flow.IsNamed(info.TypeOf(call.Args[0]), "os", "File")
+		return len(call.Args) == 1 && code.IsNamed(info.TypeOf(call.Args[0]), "os", "File")
 	}
 	return false
 }
@@ -332,7 +334,7 @@ func (p *Package) handedIn(x ast.Expr) bool {
 
 // isRows reports whether t is database/sql's or sqlx's Rows.
 func isRows(t types.Type) bool {
-	return flow.IsNamed(t, "database/sql", "Rows") || flow.IsNamed(t, sqlxPath, "Rows")
+	return handle.Of(t) == handle.Rows
 }
 
 // queryOf returns the query whose rows the variable x holds (rows, err :=
@@ -404,7 +406,7 @@ func (p *Package) bulkQuery(q *sqltext.Query, w ast.Expr) bool {
 		if !ok {
 			n, ok = p.sc.Flow.ConstInt(q.Arg(op))
 		}
-		if ok && n <= seedRows || !ok && loopOf(q.Cursor, flow.EnclosingFunc(q.Cursor)) == nil {
+		if ok && n <= seedRows || !ok && loopOf(q.Cursor, code.EnclosingFunc(q.Cursor)) == nil {
 			// A few rows, or one page of a size the caller gives (one
 			// request's page); a page whose query runs in a loop is a
 			// page of a walk, however its size is set.

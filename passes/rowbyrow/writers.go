@@ -13,7 +13,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
@@ -93,6 +95,9 @@ type Package struct {
 	// commits are the package's commit loops (see commitLoops), set by
 	// the check before it looks for loops.
 	commits map[ast.Node]bool
+	// appends are the package's loops that append a row to a DuckDB
+	// Appender per iteration (pagewalk's Appends), set by the check.
+	appends map[ast.Node]bool
 	// results maps each of the package's functions to its results that
 	// are data read in bulk, a bit per index (see findResults); busy
 	// holds the functions being computed, nil once runWriters is done.
@@ -160,14 +165,12 @@ func runWriters(pass *analysis.Pass) (any, error) {
 // then.
 func runsSQL(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		if imp.Path() == "database/sql" || imp.Path() == sqlxPath {
+		if imp.Path() == "database/sql" || imp.Path() == handle.SQLX {
 			return true
 		}
 	}
 	return false
 }
-
-const sqlxPath = "github.com/jmoiron/sqlx"
 
 // findWriters finds the package's functions that write one row per call:
 // first those that run a one-row statement themselves, then, up to
@@ -374,7 +377,7 @@ func (p *Package) growWriters() bool {
 	slices.SortFunc(called, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	grown := false
 	for _, call := range called {
-		fn := flow.Callee(p.pass.TypesInfo, call)
+		fn := code.Callee(p.pass.TypesInfo, call)
 		w := p.Of(fn)
 		cur, ok := p.Root.FindNode(call)
 		if w == nil || !ok {
@@ -450,17 +453,13 @@ func (p *Package) paramIndex(x ast.Expr, decl *ast.FuncDecl) int {
 // sqlx's DB and Conn), or something else ("": an interface, a wrapper).
 func (p *Package) handleKind(x ast.Expr, at ast.Node, decl ast.Node) string {
 	t := p.pass.TypesInfo.TypeOf(x)
-	path, name, ok := flow.NamedType(t)
-	if !ok || path != "database/sql" && path != sqlxPath {
+	if !handle.IsPointer(t) && handle.FromSQL(t) {
 		return unknownTx
 	}
-	if _, isPtr := types.Unalias(t).(*types.Pointer); !isPtr && path == "database/sql" {
-		return unknownTx
-	}
-	switch name {
-	case "Tx":
+	switch handle.Of(t) {
+	case handle.Tx:
 		return inTx
-	case "DB", "Conn":
+	case handle.DB, handle.Conn:
 		if p.beganOn(x, at.Pos(), decl) {
 			return inTx
 		}
@@ -491,12 +490,12 @@ func (p *Package) beganOn(x ast.Expr, pos token.Pos, decl ast.Node) bool {
 // package that runs no SQL itself, runWriters leaves the value index and
 // the syntax out; the check still needs them for the calls of other
 // packages' writers, and computes them in its copy.
-func (p *Package) view(commits map[ast.Node]bool) *Package {
+func (p *Package) view(commits, appends map[ast.Node]bool) *Package {
 	v := *p
 	if v.sc == nil {
 		v.sc = scope.Of(v.pass, true, nil)
 		v.Root = inspector.New(v.pass.Files).Root()
 	}
-	v.commits = commits
+	v.commits, v.appends = commits, appends
 	return &v
 }

@@ -202,13 +202,12 @@ func TestFixKeepsResults(t *testing.T) {
 		write("fixed/"+pkg+"/"+filepath.Base(f), read(golden))
 	}
 	write("main.go", []byte(program))
-	// The DuckDB test module's requirements: the driver at the version
-	// the pager is tested with, from the module cache.
-	base := filepath.Join(root, "runtime/pager/internal/duckdbtest")
+	// The duckdb module's requirements: the driver at the version the
+	// pager is tested with, from the module cache.
+	base := filepath.Join(root, "duckdb")
 	write("go.sum", read(filepath.Join(base, "go.sum")))
-	gomod := strings.Replace(string(read(filepath.Join(base, "go.mod"))), "module github.com/rowalign/rowalign/runtime/pager/internal/duckdbtest", "module example.com/walks", 1)
-	write("go.mod", []byte(gomod+"\nreplace github.com/rowalign/rowalign/runtime => "+filepath.Join(root, "runtime")+
-		"\n\nreplace github.com/rowalign/rowalign/internal/duckdb => "+filepath.Join(root, "internal/duckdb")+"\n"))
+	gomod := strings.Replace(string(read(filepath.Join(base, "go.mod"))), "module github.com/rowalign/rowalign/duckdb", "module example.com/walks", 1)
+	write("go.mod", []byte(gomod+"\nreplace github.com/rowalign/rowalign/runtime => "+filepath.Join(root, "runtime")+"\n"))
 	bin := filepath.Join(mod, "walks")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Dir = mod

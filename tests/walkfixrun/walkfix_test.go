@@ -323,15 +323,15 @@ func TestRewriteKeepsRows(t *testing.T) {
 	}
 	write("main.go", []byte(program))
 	write("holes.go", []byte(holesProgram))
-	// The requirements of the pager's DuckDB test module (the runtime, the
-	// driver at the version the pager is tested with), so that the build
-	// resolves every package from the module cache as that module's does.
-	base := filepath.Join(root, "runtime/pager/internal/duckdbtest")
+	// The requirements of the duckdb module, which tests the pager against
+	// DuckDB (the runtime, the driver at the version the pager is tested
+	// with), so that the build resolves every package from the module cache
+	// as that module's does.
+	base := filepath.Join(root, "duckdb")
 	write("go.sum", read(filepath.Join(base, "go.sum")))
 	baseMod := string(read(filepath.Join(base, "go.mod")))
-	baseMod = strings.Replace(baseMod, "module github.com/rowalign/rowalign/runtime/pager/internal/duckdbtest", "module example.com/walks", 1)
-	write("go.mod", []byte(baseMod+"\nreplace github.com/rowalign/rowalign/runtime => "+filepath.Join(root, "runtime")+
-		"\n\nreplace github.com/rowalign/rowalign/internal/duckdb => "+filepath.Join(root, "internal/duckdb")+"\n"))
+	baseMod = strings.Replace(baseMod, "module github.com/rowalign/rowalign/duckdb", "module example.com/walks", 1)
+	write("go.mod", []byte(baseMod+"\nreplace github.com/rowalign/rowalign/runtime => "+filepath.Join(root, "runtime")+"\n"))
 	bin := filepath.Join(mod, "walks")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Dir = mod

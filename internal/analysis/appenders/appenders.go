@@ -24,9 +24,11 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 )
@@ -95,11 +97,17 @@ func run(pass *analysis.Pass) (any, error) {
 // Index answers which Appenders a function flushes or appends to: for the
 // package's own functions from their bodies, for imported ones from their
 // Use facts.
+//
+// Several analyzers read one Index at once (pagewalk's walks analyzers, and
+// appendertx's check in the suite and alone in one driver): mu guards the
+// memo and the summaries under way, and every exported method that may
+// fill them holds it.
 type Index struct {
 	pkg    *types.Package
 	info   *types.Info
 	decls  map[*types.Func]*ast.FuncDecl
 	fact   func(types.Object, analysis.Fact) bool
+	mu     sync.Mutex
 	memo   map[*types.Func]*Use
 	active map[*types.Func]bool
 }
@@ -135,6 +143,12 @@ func (x *Index) Of(fn *types.Func) *Use {
 	if x == nil || fn == nil {
 		return nil
 	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.of(fn)
+}
+
+func (x *Index) of(fn *types.Func) *Use {
 	fn = fn.Origin()
 	if u, ok := x.memo[fn]; ok {
 		return u
@@ -155,7 +169,7 @@ func (x *Index) Of(fn *types.Func) *Use {
 	params := paramIndices(x.info, decl)
 	var u *Use
 	if len(params) > 0 {
-		s := x.Summarize(decl.Body)
+		s := x.summarize(decl.Body)
 		u = new(Use)
 		add := func(dst *[]int, v *types.Var) {
 			if i, ok := params[v]; ok && !slices.Contains(*dst, i) {
@@ -194,6 +208,12 @@ type Summary struct {
 // Summarize returns what body (a function's, or a function literal's)
 // does to Appenders, helpers' calls included.
 func (x *Index) Summarize(body ast.Node) Summary {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.summarize(body)
+}
+
+func (x *Index) summarize(body ast.Node) Summary {
 	var s Summary
 	var loops []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -212,7 +232,7 @@ func (x *Index) Summarize(body ast.Node) Summary {
 		if !ok {
 			return true
 		}
-		for _, t := range x.Targets(call) {
+		for _, t := range x.targets(call) {
 			v := RootVar(x.info, t.Expr)
 			for i := 0; i < flow.MaxDepth && alias[v] != nil; i++ {
 				v = RootVar(x.info, alias[v])
@@ -279,7 +299,13 @@ type Target struct {
 // receiver of an Appender's Flush, Close or AppendRow, or the arguments
 // (or receiver) a helper's Use names.
 func (x *Index) Targets(call *ast.CallExpr) []Target {
-	fn := flow.Callee(x.info, call)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.targets(call)
+}
+
+func (x *Index) targets(call *ast.CallExpr) []Target {
+	fn := code.Callee(x.info, call)
 	if fn == nil {
 		return nil
 	}
@@ -292,7 +318,7 @@ func (x *Index) Targets(call *ast.CallExpr) []Target {
 	default:
 		return nil
 	}
-	u := x.Of(fn)
+	u := x.of(fn)
 	if u == nil {
 		return nil
 	}
@@ -313,7 +339,7 @@ func (x *Index) Targets(call *ast.CallExpr) []Target {
 // Method returns the name of the DuckDB Appender method call calls, or
 // "" when it calls something else.
 func Method(info *types.Info, call *ast.CallExpr) string {
-	fn := flow.Callee(info, call)
+	fn := code.Callee(info, call)
 	if fn == nil {
 		return ""
 	}
@@ -330,7 +356,7 @@ func Method(info *types.Info, call *ast.CallExpr) string {
 // IsAppender reports whether t is a DuckDB driver's Appender or a pointer
 // to one.
 func IsAppender(t types.Type) bool {
-	path, name, ok := flow.NamedType(t)
+	path, name, ok := code.NamedType(t)
 	return ok && name == "Appender" && scope.IsDriverPath(path)
 }
 

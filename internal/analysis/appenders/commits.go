@@ -5,7 +5,8 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 )
 
@@ -36,6 +37,15 @@ func (x *Index) Commits(fn *types.Func) bool {
 	if x == nil || fn == nil {
 		return false
 	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.commits(fn)
+}
+
+func (x *Index) commits(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
 	fn = fn.Origin()
 	if fn.Pkg() != x.pkg {
 		return fn.Pkg() != nil && x.fact != nil && x.fact(fn, new(Commits))
@@ -52,7 +62,7 @@ func (x *Index) Commits(fn *types.Func) bool {
 		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
 			return false // commits per iteration, or whenever it is called
 		case *ast.CallExpr:
-			found = found || isTxCommit(x.info, n) || x.runs(n, "COMMIT") || x.Commits(flow.Callee(x.info, n))
+			found = found || isTxCommit(x.info, n) || x.runs(n, "COMMIT") || x.commits(code.Callee(x.info, n))
 		}
 		return !found
 	})
@@ -62,12 +72,12 @@ func (x *Index) Commits(fn *types.Func) bool {
 // isTxCommit reports whether call is the Commit of a database/sql or
 // sqlx transaction.
 func isTxCommit(info *types.Info, call *ast.CallExpr) bool {
-	fn := flow.Callee(info, call)
+	fn := code.Callee(info, call)
 	if fn == nil || fn.Name() != "Commit" || fn.Signature().Recv() == nil {
 		return false
 	}
 	t := fn.Signature().Recv().Type()
-	return flow.IsNamed(t, "database/sql", "Tx") || flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx")
+	return handle.IsTx(t)
 }
 
 // takesHandle reports whether one of fn's parameters is a database

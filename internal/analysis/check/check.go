@@ -121,19 +121,14 @@ func Run(pass *analysis.Pass, s settings.Settings, checks []Check) error {
 	return nil
 }
 
-// withoutTests returns r without the walks and Appender loops of test
-// files, so that a size declared in a non-test file and used only by a
-// test's walk is not reported either.
+// withoutTests returns r without the walks of test files, so that a size
+// declared in a non-test file and used only by a test's walk is not
+// reported either.
 func withoutTests(fset *token.FileSet, r *pagewalk.Result) *pagewalk.Result {
-	out := &pagewalk.Result{Queries: r.Queries}
+	out := &pagewalk.Result{Queries: r.Queries, Package: r.Package}
 	for _, w := range r.Walks {
 		if !IsTestFile(fset, w.Pos()) {
 			out.Walks = append(out.Walks, w)
-		}
-	}
-	for _, a := range r.Appends {
-		if !IsTestFile(fset, a.Call.Pos()) {
-			out.Appends = append(out.Appends, a)
 		}
 	}
 	return out

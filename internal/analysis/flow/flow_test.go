@@ -160,12 +160,6 @@ func TestConstants(t *testing.T) {
 	if e := p.index.ConstValues[c]; types.ExprString(e) != "2 * base" {
 		t.Errorf("ConstValues[pageSize] = %s", types.ExprString(e))
 	}
-	if v, ok := flow.IntValue(p.info, p.index.ConstValues[c]); !ok || v != 245_760 {
-		t.Errorf("IntValue(2 * base) = %d, %v", v, ok)
-	}
-	if _, ok := flow.IntValue(p.info, &ast.Ident{Name: "nowhere"}); ok {
-		t.Errorf("IntValue of an expression without a type")
-	}
 }
 
 func TestCallsAndParams(t *testing.T) {
@@ -174,21 +168,6 @@ func TestCallsAndParams(t *testing.T) {
 	// generic[int](once) and generic(twice): both resolve to the origin.
 	if n := len(p.index.Calls[generic]); n != 2 {
 		t.Errorf("%d calls of generic, want 2", n)
-	}
-	for _, c := range p.calls("generic[int]") {
-		if fn := flow.Callee(p.info, c); fn != generic {
-			t.Errorf("Callee(generic[int](...)) = %v", fn)
-		}
-	}
-	for _, name := range []string{"f", "len", "int"} {
-		for _, c := range p.calls(name) {
-			if fn := flow.Callee(p.info, c); fn != nil {
-				t.Errorf("Callee(%s(...)) = %v, want nil: a function value, a builtin, a conversion", name, fn)
-			}
-		}
-	}
-	if c := p.calls("db.Prepare"); len(c) != 1 || flow.Callee(p.info, c[0]).Name() != "Prepare" {
-		t.Errorf("Callee(db.Prepare(...)) is not the method")
 	}
 	walk := p.obj(t, "walk").(*types.Func)
 	if pa := p.index.Params[p.obj(t, "n").(*types.Var)]; pa.Func != walk || pa.Index != 1 || pa.Variadic {
@@ -225,26 +204,5 @@ func TestObjectOf(t *testing.T) {
 	}
 	if c := p.index.ConstOf(&ast.Ident{Name: "x"}); c != nil {
 		t.Errorf("ConstOf(unknown) = %v", c)
-	}
-}
-
-func TestTypes(t *testing.T) {
-	p := load(t)
-	tx := p.obj(t, "tx").Type()
-	if !flow.IsNamed(tx, "database/sql", "Tx") || flow.IsNamed(tx, "database/sql", "DB") {
-		t.Errorf("IsNamed(*sql.Tx) wrong")
-	}
-	if path, name, ok := flow.NamedType(p.obj(t, "alias").Type()); !ok || path != "database/sql" || name != "DB" {
-		t.Errorf("NamedType(alias of sql.DB) = %s.%s, %v", path, name, ok)
-	}
-	if _, _, ok := flow.NamedType(nil); ok {
-		t.Errorf("NamedType(nil) ok")
-	}
-	if !flow.IsInteger(p.obj(t, "last").Type()) || flow.IsInteger(tx) || flow.IsInteger(nil) {
-		t.Errorf("IsInteger wrong")
-	}
-	// An expression that did not type-check has no underlying type.
-	if u := flow.Underlying(p.info, &ast.Ident{Name: "undefinedName"}); u != nil {
-		t.Errorf("Underlying(untyped) = %v", u)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // Trips returns the most iterations loop (a *ast.ForStmt or
@@ -17,7 +19,7 @@ func (x *Index) Trips(loop ast.Node) int64 {
 		if v, ok := x.ConstInt(l.X); ok {
 			return v
 		}
-		if t, ok := Underlying(x.Info, l.X).(*types.Array); ok {
+		if t, ok := code.Underlying(x.Info, l.X).(*types.Array); ok {
 			return t.Len()
 		}
 		e := ast.Unparen(l.X)
@@ -68,12 +70,12 @@ func (x *Index) Trips(loop ast.Node) int64 {
 // ConstInt returns the value of a constant integer expression, or of a
 // variable assigned a constant once.
 func (x *Index) ConstInt(e ast.Expr) (int64, bool) {
-	if v, ok := IntValue(x.Info, e); ok {
+	if v, ok := code.IntValue(x.Info, e); ok {
 		return v, true
 	}
 	if obj := x.ObjectOf(e); obj != nil {
 		if v := x.SingleValue(obj); v != nil {
-			return IntValue(x.Info, v)
+			return code.IntValue(x.Info, v)
 		}
 	}
 	return 0, false

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -75,14 +76,14 @@ func (w *walker) isCounter(v *types.Var, loop ast.Node) bool {
 			return true
 		case token.RANGE:
 			rs := wr.Node.(*ast.RangeStmt)
-			if !flow.IsInteger(v.Type()) {
+			if !code.IsInteger(v.Type()) {
 				continue
 			}
 			// rs.X may not type-check (range undefinedName): no type, no counter.
 			// Over a slice or an array the key counts; the value is an
 			// element (for _, off := range offsets: data, not a position).
 			isKey := w.flow.ObjectOf(rs.Key) == v
-			switch t := flow.Underlying(w.info, rs.X).(type) {
+			switch t := code.Underlying(w.info, rs.X).(type) {
 			case *types.Basic:
 				return true
 			case *types.Signature:
@@ -156,7 +157,7 @@ func (w *walker) mentions(e ast.Expr, v *types.Var, loop ast.Node, depth int) bo
 // calledIn reports whether n is in a function declared in the package
 // that loop calls directly.
 func (w *walker) calledIn(n, loop ast.Node) bool {
-	decl := w.funcAt(n.Pos())
+	decl := w.FuncAt(n.Pos())
 	if decl == nil {
 		return false
 	}

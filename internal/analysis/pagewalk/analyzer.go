@@ -76,7 +76,7 @@ func newAnalyzer(k scopeKey) *analysis.Analyzer {
 	}
 	return &analysis.Analyzer{
 		Name:             "rowalignwalks",
-		Doc:              "find the page walks, commit loops and Appender loops of DuckDB client code and export the Walks facts of exported functions (used by rowalign's checks)",
+		Doc:              "find the page walks and commit loops of DuckDB client code and export the Walks facts of exported functions (used by rowalign's checks)",
 		URL:              "https://github.com/rowalign/rowalign/tree/main/internal/analysis/pagewalk",
 		Requires:         []*analysis.Analyzer{scope.Analyzer, appenders.Analyzer, QueriesAnalyzer, values.Analyzer},
 		FactTypes:        []analysis.Fact{new(Walks)},

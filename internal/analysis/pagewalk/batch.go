@@ -7,7 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -21,7 +23,7 @@ import (
 //	}
 func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	call := cur.Node().(*ast.CallExpr)
-	flushed, via, appender := w.flushOf(call)
+	flushed, via, appender := w.FlushOf(call)
 	if !appender && !w.isTxCommit(call) && !w.isCommitStmt(call) && !w.commitsThrough(call) && !w.autocommitBatch(cur) {
 		return nil
 	}
@@ -29,7 +31,7 @@ func (w *walker) batch(cur inspector.Cursor) []*Walk {
 	if loop.loop != nil {
 		walk := &Walk{Strategy: Batch, loop: loop.loop, via: via, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
 		walk.Why = w.commitWhy(call, appender)
-		walk.InTx = appender && w.opensTransaction(cur)
+		walk.InTx = appender && w.InTx(cur)
 		walk.Sites = w.sites(loop.size, 0)
 		return []*Walk{walk}
 	}
@@ -108,7 +110,7 @@ func (w *walker) chunkStep(loop ast.Node) (ast.Expr, []Site) {
 	}
 	i := w.flow.ObjectOf(post.Lhs[0])
 	n := post.Rhs[0]
-	if i == nil || w.flow.ObjectOf(cond.X) != i || !flow.IsInteger(w.info.TypeOf(n)) {
+	if i == nil || w.flow.ObjectOf(cond.X) != i || !code.IsInteger(w.info.TypeOf(n)) {
 		return nil, nil
 	}
 	var strides []Site
@@ -141,7 +143,7 @@ func (w *walker) chunkCall(x ast.Expr, depth int) ast.Expr {
 		return nil
 	}
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || call.Ellipsis.IsValid() || flow.Callee(w.info, call) == nil {
+	if !ok || call.Ellipsis.IsValid() || code.Callee(w.info, call) == nil {
 		return nil
 	}
 	chunk := chunkOf(w.info.TypeOf(call))
@@ -151,7 +153,7 @@ func (w *walker) chunkCall(x ast.Expr, depth int) ast.Expr {
 			return w.chunkCall(call.Args[0], depth+1)
 		}
 	case 2:
-		if chunk != nil && types.Identical(chunk, w.info.TypeOf(call.Args[0])) && flow.IsInteger(w.info.TypeOf(call.Args[1])) {
+		if chunk != nil && types.Identical(chunk, w.info.TypeOf(call.Args[0])) && code.IsInteger(w.info.TypeOf(call.Args[1])) {
 			return call.Args[1]
 		}
 	}
@@ -211,7 +213,7 @@ func (w *walker) helperBatch(cur inspector.Cursor, call *ast.CallExpr, appender 
 		}
 		walk := &Walk{Strategy: Batch, loop: loop.loop, via: decl, Write: true, commit: call, Appender: appender, flushed: flushed, size: loop.size, Strides: loop.strides, chunk: loop.chunk}
 		walk.Why = w.commitWhy(call, appender)
-		walk.InTx = appender && (w.opensTransaction(cur) || w.opensTransaction(sc))
+		walk.InTx = appender && (w.InTx(cur) || w.InTx(sc))
 		walk.Sites = w.sites(loop.size, 0)
 		out = append(out, walk)
 	}
@@ -242,18 +244,18 @@ func (w *walker) batchSize(cond ast.Expr) ast.Expr {
 	}
 	switch b.Op {
 	case token.EQL:
-		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+		if w.isCount(b.X) && code.IsInteger(w.info.TypeOf(b.Y)) {
 			return b.Y
 		}
-		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+		if w.isCount(b.Y) && code.IsInteger(w.info.TypeOf(b.X)) {
 			return b.X
 		}
 	case token.GEQ, token.GTR:
-		if w.isCount(b.X) && flow.IsInteger(w.info.TypeOf(b.Y)) {
+		if w.isCount(b.X) && code.IsInteger(w.info.TypeOf(b.Y)) {
 			return b.Y
 		}
 	case token.LEQ, token.LSS:
-		if w.isCount(b.Y) && flow.IsInteger(w.info.TypeOf(b.X)) {
+		if w.isCount(b.Y) && code.IsInteger(w.info.TypeOf(b.X)) {
 			return b.X
 		}
 	}
@@ -287,7 +289,7 @@ func (w *walker) isCount(e ast.Expr) bool {
 	}
 	_, isVar := w.flow.ObjectOf(e).(*types.Var)
 	_, basic := w.info.TypeOf(e).(*types.Basic)
-	return isVar && basic && flow.IsInteger(w.info.TypeOf(e))
+	return isVar && basic && code.IsInteger(w.info.TypeOf(e))
 }
 
 // commitIn returns a commit into DuckDB inside loop: tx.Commit on a
@@ -338,7 +340,7 @@ func (w *walker) autocommitBatch(cur inspector.Cursor) bool {
 		return false
 	}
 	t := w.info.TypeOf(q.Recv)
-	return !flow.IsNamed(t, "database/sql", "Tx") && !flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx") && !w.opensTransaction(cur)
+	return !handle.IsTx(t) && !w.InTx(cur)
 }
 
 // commitsThrough reports whether call is a call of another package's
@@ -347,7 +349,7 @@ func (w *walker) autocommitBatch(cur inspector.Cursor) bool {
 // belongs to another engine. A helper of this package is followed from
 // its own commit (helperBatch).
 func (w *walker) commitsThrough(call *ast.CallExpr) bool {
-	fn := flow.Callee(w.info, call)
+	fn := code.Callee(w.info, call)
 	if fn == nil || fn.Pkg() == w.pkg || !w.apps.Commits(fn) {
 		return false
 	}
@@ -360,8 +362,8 @@ func (w *walker) commitsThrough(call *ast.CallExpr) bool {
 }
 
 func (w *walker) isTxCommit(call *ast.CallExpr) bool {
-	fn := flow.Callee(w.info, call)
-	if fn == nil || fn.Name() != "Commit" || !flow.IsNamed(recvType(fn), "database/sql", "Tx") {
+	fn := code.Callee(w.info, call)
+	if fn == nil || fn.Name() != "Commit" || !handle.IsTx(recvType(fn)) || !handle.FromSQL(recvType(fn)) {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

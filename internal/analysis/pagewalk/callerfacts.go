@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 )
 
@@ -107,7 +107,7 @@ func (w *walker) exportFacts(pass *analysis.Pass, walks []*Walk) {
 	byFunc := make(map[*types.Func]*Walks)
 	var order []*types.Func
 	for _, walk := range walks {
-		decl := w.funcAt(walk.Pos())
+		decl := w.FuncAt(walk.Pos())
 		if decl == nil || !walk.PagesTable() && !walk.Write {
 			continue
 		}
@@ -177,7 +177,7 @@ func (w *walker) sizeParams(fn *types.Func, e ast.Expr) []int {
 func (w *walker) callerWalks(pass *analysis.Pass) (walks, silent []*Walk) {
 	for cur := range w.root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		fn := flow.Callee(w.info, call)
+		fn := code.Callee(w.info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg() == w.pkg || call.Ellipsis.IsValid() {
 			continue
 		}
@@ -282,7 +282,7 @@ func (w *walker) ctorArg(call *ast.CallExpr, fn *types.Func, pw ParamWalk) ast.E
 		x = ast.Unparen(w.flow.Writes[v][0].Value)
 	}
 	c, ok := x.(*ast.CallExpr)
-	if !ok || flow.Callee(w.info, c) != ctor || c.Ellipsis.IsValid() || pw.CtorParam >= len(c.Args) || len(c.Args) != ctor.Signature().Params().Len() {
+	if !ok || code.Callee(w.info, c) != ctor || c.Ellipsis.IsValid() || pw.CtorParam >= len(c.Args) || len(c.Args) != ctor.Signature().Params().Len() {
 		return nil
 	}
 	return c.Args[pw.CtorParam]

@@ -5,7 +5,10 @@
 // rowalign check reads its result. The files are split by job: query.go
 // finds walks in queries run in loops, advance.go decides whether a
 // position moves on from one iteration to the next, batch.go finds commit
-// loops, appender.go finds Appender loops, sizes.go traces sizes.
+// loops, sizes.go traces sizes, tx.go answers what the walks share with
+// the checks (Package: did a BEGIN run before a call, which Appender a
+// call flushes, a helper's callers). The Appender loops are appendertx's
+// own (passes/appendertx/loops.go), found with Package.
 //
 // A page walk is a query run in a loop that moves through a table one
 // page at a time:
@@ -28,7 +31,11 @@
 // through the variable holding them, and channel sends to a worker's
 // receiving loop). The walk's loop is then the caller's, and its sizes
 // are those the walking callers pass. A helper called once, or with a
-// request's value or a constant, is no walk. A position computed from a
+// request's value or a constant, is no walk. A method that reads its
+// position from a field and advances that field itself (a cursor's Next:
+// c.offset += len(page)) walks when a loop calls it: the walk is then a
+// cursor's (Walk.Cursor), whose query holds the whole strategy. A
+// position computed from a
 // page-number parameter (OFFSET page*n) crosses too, n being a stride a
 // fix changes with the size. A range over an iterator of the package
 // walks when what the iterator yields for the position (an int, or a
@@ -46,18 +53,13 @@
 // Flush under a condition such as n%N == 0, n >= N or len(batch) == N
 // inside a loop, or every iteration of a loop that steps through a slice
 // N at a time (for start := 0; start < len(rows); start += N). The flush
-// may be a helper's (appender.go, package appenders): a function of this
+// may be a helper's (tx.go, package appenders): a function of this
 // package or another that flushes the Appender it is passed, a method of
 // a type holding it, a function literal that flushes one it captures. A
 // page walk whose loop commits into DuckDB every page (tx.Commit, an
 // Appender's flush) writes; a walk over another engine's table is kept
 // only then, as a copy into DuckDB (Walk.ReadEngine), its sizes not
 // fixable.
-//
-// An Append is one row appended per iteration of a loop: AppendRow, or a
-// helper that appends one row per call to the Appender it is given. Its
-// loop's bound (Trips) is read from the source: constants, literals, and
-// a batch slice the package keeps under a constant (a tail loop).
 //
 // The size of each walk or loop is traced to where it is written, with
 // go/ssa (package ssaflow, built only when a size needs it): every

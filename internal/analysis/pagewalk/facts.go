@@ -13,7 +13,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -143,7 +145,7 @@ func exportPageFuncs(pass *analysis.Pass, sc *scope.Result, qs []*sqltext.Query)
 // enclosingFunc returns the function or method declared around cur,
 // when cur is directly in its body (not in a function literal).
 func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
-	d, ok := flow.EnclosingFunc(cur).(*ast.FuncDecl)
+	d, ok := code.EnclosingFunc(cur).(*ast.FuncDecl)
 	if !ok {
 		return nil
 	}
@@ -206,7 +208,7 @@ func pageParam(x *flow.Index, fn *types.Func, off, limit ast.Expr) int {
 		}
 		page := ast.Unparen(pair[0])
 		if d, ok := page.(*ast.BinaryExpr); ok && d.Op == token.SUB {
-			if n, ok := flow.IntValue(x.Info, d.Y); ok && n == 1 {
+			if n, ok := code.IntValue(x.Info, d.Y); ok && n == 1 {
 				page = d.X // pages counted from 1
 			}
 		}
@@ -271,7 +273,7 @@ func RemoteQueries(pass *analysis.Pass, sc *scope.Result, insp *inspector.Inspec
 	var out []*sqltext.Query
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		fn := flow.Callee(pass.TypesInfo, call)
+		fn := code.Callee(pass.TypesInfo, call)
 		if fn == nil || fn.Pkg() == nil || call.Ellipsis.IsValid() {
 			continue
 		}
@@ -365,10 +367,8 @@ func handleOf(info *types.Info, call *ast.CallExpr, fn *types.Func) ast.Expr {
 		}
 	}
 	for _, a := range call.Args {
-		for _, name := range []string{"DB", "Tx", "Conn"} {
-			if flow.IsNamed(info.TypeOf(a), "database/sql", name) {
-				return a
-			}
+		if t := info.TypeOf(a); handle.Is(t) && handle.FromSQL(t) {
+			return a
 		}
 	}
 	return call

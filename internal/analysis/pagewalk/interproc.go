@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -225,7 +226,7 @@ func (w *walker) sendHops(cur inspector.Cursor, pos ast.Expr) []hop {
 		switch wr.Op {
 		case token.RANGE:
 			rs := wr.Node.(*ast.RangeStmt)
-			if _, ok := flow.Underlying(w.info, rs.X).(*types.Chan); ok && w.flow.ObjectOf(rs.Key) == v {
+			if _, ok := code.Underlying(w.info, rs.X).(*types.Chan); ok && w.flow.ObjectOf(rs.Key) == v {
 				ch = rs.X
 			}
 		case token.DEFINE, token.ASSIGN:
@@ -402,7 +403,7 @@ func (w *walker) fieldOf(e ast.Expr, name string) ast.Expr {
 	if !ok {
 		return nil
 	}
-	st, ok := flow.Underlying(w.info, lit).(*types.Struct)
+	st, ok := code.Underlying(w.info, lit).(*types.Struct)
 	if !ok {
 		return nil
 	}
@@ -551,7 +552,7 @@ func (w *walker) recursion(cur inspector.Cursor, pos ast.Expr) (fn *ast.FuncDecl
 	if !ok || p.Func == nil || p.Variadic {
 		return nil, nil
 	}
-	decl := w.funcAt(cur.Node().Pos())
+	decl := w.FuncAt(cur.Node().Pos())
 	if decl == nil || w.info.Defs[decl.Name] != p.Func {
 		return nil, nil
 	}

@@ -3,7 +3,6 @@ package pagewalk
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -103,7 +102,18 @@ type Walk struct {
 	// the page size is written a second time (off += 250000 beside
 	// LIMIT 250000); a fix must change them with the size.
 	Strides []Site
+	// cursor: see Cursor.
+	cursor bool
 }
+
+// Cursor reports a walk whose strategy is written wholly in a method
+// that the walking loops only call: the query reads its position from a
+// struct field that the same method advances (c.offset += len(page) in a
+// cursor's Next), and no walking loop writes that field. The loops are
+// its Calls; the query is where the walk is changed. A helper whose
+// position is its caller's (a parameter, or a field the loop advances) is
+// no cursor: the walk is the loop's.
+func (w *Walk) Cursor() bool { return w.cursor }
 
 // Calls are where a walk whose query is in a helper becomes a walk: the
 // call, in each walking loop, that leads to the helper (rows, err :=
@@ -130,6 +140,11 @@ func (w *Walk) Chunk() bool { return w.chunk }
 
 // Helper: see Commit.
 func (w *Walk) Helper() ast.Node { return w.via }
+
+// Flushed is the Appender an Appender walk's commit flushes, as an
+// expression of the function it is written in (app, l for a receiver
+// holding it); nil when the commit is not a flush.
+func (w *Walk) Flushed() ast.Expr { return w.flushed }
 
 // ReportAt returns where a finding about the walk's strategy stands:
 // its Calls, or else its query or commit.
@@ -230,54 +245,12 @@ type Site struct {
 // silences the size the call passes.
 func (s Site) Via() ast.Node { return s.via }
 
-// An Append is a DuckDB Appender fed row by row inside a loop.
-type Append struct {
-	// Call is the AppendRow call, or the call of a helper that appends
-	// one row per call (Via); Loop is the loop around it.
-	Call *ast.CallExpr
-	Loop ast.Node
-	Via  *types.Func
-	// app is the Appender appended to, as an expression of Call's
-	// function (app, l for a receiver holding it).
-	app ast.Expr
-	// InTx reports that the function running it opened a transaction with
-	// BEGIN first.
-	InTx bool
-	// Trips is how many times the loop runs at most, when the source says
-	// (range 2048, range over a slice literal, i < 100, a batch slice the
-	// package empties every 75,000 rows); -1 when unknown.
-	Trips int64
-	// Keyed reports a range over a map: one row per key of an aggregate
-	// held in memory (see appendertx).
-	Keyed bool
-	// Temp is the name of the Appender's table when the package creates
-	// it with CREATE TEMP TABLE, and TempCopied reports that the package
-	// copies that table as it is stored (INSERT ... SELECT without ORDER
-	// BY or ON CONFLICT), which carries its partial row groups into the
-	// destination (docs/measurements.md#temp-staging-tables).
-	Temp       string
-	TempCopied bool
-	// Staging reports that Temp is no TEMP table but one the function
-	// around the Appender's loop creates and drops (a staging table
-	// exported to Parquet, or copied, then dropped).
-	Staging bool
-	// Flush is the commit loop that flushes this Appender explicitly under
-	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
-	Flush *Walk
-	// Flushes reports, when Flush is nil, that Loop flushes the Appender
-	// all the same, at a size the source does not show (a helper of
-	// another package that flushes under its own condition).
-	Flushes bool
-}
-
-// App returns the Appender appended to, as an expression of Call's
-// function (app, l.app for a receiver holding it); nil when unknown.
-func (a *Append) App() ast.Expr { return a.app }
-
 // Result lists the walks of a package.
 type Result struct {
-	Walks   []*Walk
-	Appends []*Append
+	Walks []*Walk
 	// Queries are all the queries of the package, walks or not.
 	Queries []*sqltext.Query
+	// Package is what the walks were found with, for a check that looks
+	// further (tx.go); nil outside scope.
+	Package *Package
 }

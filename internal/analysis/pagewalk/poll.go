@@ -3,11 +3,11 @@ package pagewalk
 import (
 	"go/ast"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // polls reports whether loop waits on the clock between its queries
-// (flow.Polls: time.Sleep, a receive from a time channel, a range over
+// (code.Polls: time.Sleep, a receive from a time channel, a range over
 // one). Such a loop follows the rows other writers add (an outbox
 // poller, a change feed): each query reads what is new since the last
 // key, a few rows, not the rest of a table, so neither the walk's
@@ -15,4 +15,4 @@ import (
 // the pager, which walks one snapshot, is no replacement. A walk that
 // sleeps between pages only to go easy on the database is missed with
 // them: precision first.
-func (w *walker) polls(loop ast.Node) bool { return flow.Polls(w.info, loop) }
+func (w *walker) polls(loop ast.Node) bool { return code.Polls(w.info, loop) }

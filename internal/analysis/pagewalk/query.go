@@ -10,38 +10,25 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/appenders"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 	"github.com/rowalign/rowalign/internal/analysis/ssaflow"
 )
 
 type walker struct {
-	pkg   *types.Package
-	info  *types.Info
-	flow  *flow.Index
+	// Package holds the package's syntax, types, value index, Appender
+	// index and queries, and the answers shared with the checks (tx.go).
+	*Package
 	ssa   *ssaflow.Program // built on the first size traced; nil: syntax only
 	scope *scope.Result
-	// apps knows which functions flush or append to an Appender.
-	apps *appenders.Index
-	// queries are the package's queries, to find BEGIN before an Appender.
-	queries []*sqltext.Query
-	// funcs are the package's function declarations, to find a helper's
-	// callers; funcUses counts the references to each function.
-	funcs    []*ast.FuncDecl
-	funcUses map[*types.Func]int
-	// root is the package's syntax, to find the calls and sends a walk
-	// crosses (interproc.go).
-	root inspector.Cursor
 	// yieldDepth counts the iterators being looked into (yield.go).
 	yieldDepth int
-	// fset places positions in files, to tell _test.go files (nil: no
-	// file is one).
-	fset *token.FileSet
 }
 
-// Find returns the walks, commit loops and Appender loops of a package in
-// scope: sc is its scope, whose value index it reads; queries its queries
+// Find returns the walks and commit loops of a package in scope: sc is its scope, whose value index it reads; queries its queries
 // (sqltext.Find); insp covers its syntax; prog traces sizes with SSA (nil:
 // with the syntax index only); apps is the package's appenders.Index.
 //
@@ -54,13 +41,15 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 	if !sc.InScope && !sc.Shared || sc.Flow == nil {
 		return res
 	}
-	w := &walker{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, ssa: prog, scope: sc, apps: apps, queries: queries, root: insp.Root()}
+	p := &Package{pkg: pkg, info: sc.Flow.Info, flow: sc.Flow, apps: apps, queries: queries, root: insp.Root()}
 	if pass != nil {
-		w.fset = pass.Fset
+		p.fset = pass.Fset
 	}
 	for n := range insp.PreorderSeq((*ast.FuncDecl)(nil)) {
-		w.funcs = append(w.funcs, n.(*ast.FuncDecl))
+		p.funcs = append(p.funcs, n.(*ast.FuncDecl))
 	}
+	res.Package = p
+	w := &walker{Package: p, ssa: prog, scope: sc}
 	pageLoops := make(map[ast.Node]bool)
 	var silent []*Walk
 	for _, q := range queries {
@@ -125,24 +114,8 @@ func Find(pkg *types.Package, sc *scope.Result, queries []*sqltext.Query, insp *
 				res.Walks = append(res.Walks, walk)
 			}
 		}
-		if a := w.appendLoop(cur); a != nil {
-			res.Appends = append(res.Appends, a)
-		}
 	}
-	temps := tempTables(queries)
-	for _, a := range res.Appends {
-		a.Flush = w.flushLoop(a, res.Walks)
-		if a.Flush == nil {
-			a.Flush = w.callersFlush(a.Call.Pos(), a.app, res.Walks, 0)
-		}
-		a.Flushes = a.Flush == nil && w.flushesIn(a)
-		if copied, ok := temps[w.appenderTable(a.app)]; ok {
-			a.Temp, a.TempCopied = w.appenderTable(a.app), copied
-		} else if t := w.stagingTable(a); t != "" {
-			a.Temp, a.Staging = t, true
-			a.TempCopied = slices.ContainsFunc(queries, func(q *sqltext.Query) bool { return sqltext.CopiesAsIs(q.Text, t) })
-		}
-	}
+	w.walks = res.Walks
 	return res
 }
 
@@ -176,6 +149,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 			}
 			walk.calls = addCall(walk.calls, r)
 		}
+		walk.cursor = w.cursorWalk(q, q.Arg(s.Offset), reaches)
 	case s.RowidLo != nil && s.RowidHi != nil:
 		reaches := w.reaches(q.Cursor, q.Arg(s.RowidLo))
 		if len(reaches) == 0 {
@@ -193,6 +167,7 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 			walk.Strides = addSites(i, walk.Strides, through(append(append(w.strideSites(r.pos, r.loop), w.stepSites(r)...), w.hopStrides(r, q.Arg(s.RowidLo))...), r))
 			walk.calls = addCall(walk.calls, r)
 		}
+		walk.cursor = w.cursorWalk(q, q.Arg(s.RowidLo), reaches)
 	case s.Limit != nil && s.Keyset != nil:
 		loop := w.keysetLoop(q.Cursor, q.Arg(s.Keyset))
 		if loop == nil {
@@ -215,6 +190,36 @@ func (w *walker) queryWalk(q *sqltext.Query) *Walk {
 	return walk
 }
 
+// cursorWalk reports whether the walk of q, whose position is pos, is a
+// cursor's (see Walk.Cursor): every reach crosses into q's function
+// through a call of it (a named method or function), pos crosses
+// unchanged, pos is a struct field that q's function advances from its
+// own value, and no walking loop writes that field.
+func (w *walker) cursorWalk(q *sqltext.Query, pos ast.Expr, reaches []reach) bool {
+	sel, ok := ast.Unparen(pos).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := w.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	f, ok := s.Obj().(*types.Var)
+	decl := w.FuncAt(q.Call.Pos())
+	if !ok || decl == nil || !w.selfAdvanced(f, decl, 0) {
+		return false
+	}
+	for _, r := range reaches {
+		if r.call() == nil || ast.Unparen(r.pos) != ast.Unparen(pos) {
+			return false
+		}
+		if slices.ContainsFunc(w.flow.Writes[f], func(wr flow.Write) bool { return within(wr.Node, r.loop) }) {
+			return false // the loop moves the cursor: the offset is the loop's
+		}
+	}
+	return len(reaches) > 0
+}
+
 // commitPages marks walk as writing when its loop commits into DuckDB
 // every page: a transaction's Commit, or a flush of an Appender (the
 // page's rows appended, then app.Flush(), or a helper's flush).
@@ -228,14 +233,14 @@ func (w *walker) commitPages(walk *Walk) {
 		return
 	}
 	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
-		flushed, _, ok := w.flushOf(c.Node().(*ast.CallExpr))
+		flushed, _, ok := w.FlushOf(c.Node().(*ast.CallExpr))
 		if !ok {
 			continue
 		}
 		for l := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
 			if l.Node() == walk.loop {
 				walk.Write, walk.commit, walk.Appender, walk.flushed = true, c.Node(), true, flushed
-				walk.InTx = w.opensTransaction(c)
+				walk.InTx = w.InTx(c)
 				return
 			}
 			break
@@ -296,7 +301,7 @@ func (w *walker) readOnlyTx(commit ast.Node) bool {
 			reads[ast.Unparen(q.Recv)] = true
 		}
 	}
-	decl := w.funcAt(call.Pos())
+	decl := w.FuncAt(call.Pos())
 	if decl == nil {
 		return false
 	}
@@ -327,7 +332,7 @@ func beginsReadOnly(info *types.Info, e ast.Expr) bool {
 	if !ok || len(call.Args) != 2 {
 		return false
 	}
-	if fn := flow.Callee(info, call); fn == nil || fn.Name() != "BeginTx" {
+	if fn := code.Callee(info, call); fn == nil || fn.Name() != "BeginTx" {
 		return false
 	}
 	opts := ast.Unparen(call.Args[1])
@@ -335,7 +340,7 @@ func beginsReadOnly(info *types.Info, e ast.Expr) bool {
 		opts = ast.Unparen(u.X)
 	}
 	lit, ok := opts.(*ast.CompositeLit)
-	if !ok || !flow.IsNamed(info.TypeOf(lit), "database/sql", "TxOptions") {
+	if !ok || !code.IsNamed(info.TypeOf(lit), "database/sql", "TxOptions") {
 		return false
 	}
 	for _, elt := range lit.Elts {
@@ -543,11 +548,11 @@ func (w *walker) same(a, b ast.Expr, loop ast.Node) bool {
 }
 
 func (w *walker) isBuiltin(call *ast.CallExpr, name string) bool {
-	return flow.IsBuiltin(w.info, call, name)
+	return code.IsBuiltin(w.info, call, name)
 }
 
 func (w *walker) isConst(e ast.Expr, want int64) bool {
-	v, ok := flow.IntValue(w.info, e)
+	v, ok := code.IntValue(w.info, e)
 	return ok && v == want
 }
 
@@ -563,7 +568,7 @@ func (w *walker) txFromOutside(recv ast.Expr, loop ast.Node) bool {
 		return false
 	}
 	t := w.info.TypeOf(recv)
-	if !flow.IsNamed(t, "database/sql", "Tx") && !flow.IsNamed(t, "github.com/jmoiron/sqlx", "Tx") {
+	if !handle.IsTx(t) {
 		return false
 	}
 	v, ok := w.flow.ObjectOf(recv).(*types.Var)

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -50,7 +51,7 @@ func (w *walker) sites(e ast.Expr, depth int) []Site {
 		if src.Expr == nil {
 			continue // a parameter of an exported function: see Walks
 		}
-		v, exact := flow.IntValue(w.info, src.Expr)
+		v, exact := code.IntValue(w.info, src.Expr)
 		if !exact {
 			continue
 		}
@@ -77,7 +78,7 @@ func (w *walker) astSites(e ast.Expr, depth int) []Site {
 		return w.astSites(b.X, depth+1)
 	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
-		v, exact := flow.IntValue(w.info, e)
+		v, exact := code.IntValue(w.info, e)
 		if !exact {
 			return nil
 		}

@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // A yielded is what an iterator function of the package passes to yield
@@ -179,7 +179,7 @@ func (w *walker) yieldedBound(e ast.Expr) ([]yielded, bool) {
 // funcDecl returns the declaration in the package of the function call
 // calls, or nil.
 func (w *walker) funcDecl(call *ast.CallExpr) *ast.FuncDecl {
-	fn := flow.Callee(w.info, call)
+	fn := code.Callee(w.info, call)
 	if fn == nil {
 		return nil
 	}

@@ -19,7 +19,8 @@
 // a helper written for any engine) puts only those files in scope
 // (Result.TestOnly): go vet and -tests analyse a package with its tests,
 // a plain standalone run without them, and the package's other files get
-// the same findings from every front end.
+// the same findings from every front end. A package whose own files run
+// SQL only DuckDB accepts is in scope whole, whatever its tests open.
 //
 // Analyzer records the answer as an OpensDuckDB package fact. cmd/go runs
 // a vet tool on every dependency of the packages it vets (VetxOnly: for

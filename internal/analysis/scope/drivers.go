@@ -4,7 +4,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 )
 
 // DuckDB is the engine name of DuckDB handles, and the driver name both
@@ -91,8 +91,6 @@ func nameEngine(name string) string {
 	return name
 }
 
-const sqlxPath = "github.com/jmoiron/sqlx"
-
 // handleResult returns the index of the first result of fn that is a
 // database handle, or -1.
 func handleResult(fn *types.Func) int {
@@ -109,17 +107,7 @@ func handleResult(fn *types.Func) int {
 // tracks: *sql.DB, *sql.Tx, *sql.Conn, or sqlx's DB, Tx and Conn.
 func IsHandle(t types.Type) bool { return isHandle(t) }
 
-func isHandle(t types.Type) bool {
-	path, name, ok := flow.NamedType(t)
-	if !ok {
-		return false
-	}
-	switch path {
-	case "database/sql", sqlxPath:
-		return name == "DB" || name == "Tx" || name == "Conn"
-	}
-	return false
-}
+func isHandle(t types.Type) bool { return handle.Is(t) }
 
 // sameEngineMethods are the methods of a handle whose result talks to
 // the receiver's engine: transactions, connections, sqlx's copies.

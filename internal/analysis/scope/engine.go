@@ -10,7 +10,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 )
 
 // unknown is the engine of a handle whose origin the tracker cannot see.
@@ -219,7 +221,7 @@ func (e *engines) indexPositional(lit *ast.CompositeLit) {
 	if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
 		return
 	}
-	st, ok := flow.Underlying(e.flow.Info, lit).(*types.Struct)
+	st, ok := code.Underlying(e.flow.Info, lit).(*types.Struct)
 	if !ok || st.NumFields() != len(lit.Elts) {
 		return
 	}
@@ -445,7 +447,7 @@ func (e *engines) argEngine(calls []*ast.CallExpr, index, n, depth int) string {
 // parameters bound to this call's arguments. A function of another
 // package says so in its Callbacks fact.
 func (e *engines) ofCallback(a litArg, index, n, depth int) string {
-	fn := flow.Callee(e.flow.Info, a.call)
+	fn := code.Callee(e.flow.Info, a.call)
 	if fn == nil || fn.Pkg() == nil || e.bind != nil {
 		return unknown
 	}
@@ -591,7 +593,7 @@ func (e *engines) ofCall(call *ast.CallExpr, index, depth int) string {
 		return unknown
 	}
 	info := e.flow.Info
-	fn := flow.Callee(info, call)
+	fn := code.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || handleResult(fn) != index {
 		return unknown
 	}
@@ -601,7 +603,7 @@ func (e *engines) ofCall(call *ast.CallExpr, index, depth int) string {
 		}
 		return nameEngine(name)
 	}
-	if fn.Pkg().Path() == sqlxPath && fn.Name() == "NewDb" && len(call.Args) == 2 {
+	if fn.Pkg().Path() == handle.SQLX && fn.Name() == "NewDb" && len(call.Args) == 2 {
 		// sqlx.NewDb(db, "postgres"): the name given, else db's engine.
 		if name := constString(info, call.Args[1]); name != "" {
 			return nameEngine(name)
@@ -849,7 +851,7 @@ func opened(info *types.Info, call *ast.CallExpr, fn *types.Func) string {
 	switch {
 	case path == "database/sql" && fn.Name() == "Open":
 		nameArg = 0
-	case path == sqlxPath:
+	case path == handle.SQLX:
 		switch fn.Name() {
 		case "Open", "Connect", "MustOpen", "MustConnect":
 			nameArg = 0
@@ -858,7 +860,7 @@ func opened(info *types.Info, call *ast.CallExpr, fn *types.Func) string {
 		}
 	case path == "database/sql" && fn.Name() == "OpenDB" && len(call.Args) == 1:
 		if t := info.TypeOf(call.Args[0]); t != nil {
-			if p, _, ok := flow.NamedType(t); ok {
+			if p, _, ok := code.NamedType(t); ok {
 				if eng := pathEngine(p); eng != "" {
 					return eng
 				}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -72,7 +73,7 @@ func (e *engines) fieldOf(x ast.Expr, depth int) *types.Var {
 	}
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		fn := flow.Callee(e.flow.Info, x)
+		fn := code.Callee(e.flow.Info, x)
 		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 		if fn == nil || !ok || !sameEngineMethods[fn.Name()] {
 			return nil
@@ -205,7 +206,7 @@ func (e *engines) recvField(recv *types.Var, x ast.Expr, depth int) *types.Var {
 	}
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		fn := flow.Callee(e.flow.Info, x)
+		fn := code.Callee(e.flow.Info, x)
 		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 		if fn == nil || !ok || !sameEngineMethods[fn.Name()] {
 			return nil

@@ -12,7 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -123,7 +125,7 @@ func via(pass *analysis.Pass, files []*ast.File) string {
 		if pass.ImportPackageFact(imp, &f) {
 			return imp.Path()
 		}
-		direct = direct || imp.Path() == "database/sql" || imp.Path() == sqlxPath
+		direct = direct || imp.Path() == "database/sql" || imp.Path() == handle.SQLX
 	}
 	// Loaded from source without facts (a driver that cannot run this
 	// analyzer on dependencies), the type checker still knows the graph.
@@ -137,7 +139,7 @@ func via(pass *analysis.Pass, files []*ast.File) string {
 		found := ""
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && found == "" {
-				if fn := flow.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+				if fn := code.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
 					if name := opened(pass.TypesInfo, call, fn); name != "" && name != unknown && nameEngine(name) == DuckDB {
 						found = `calls ` + fn.Pkg().Name() + "." + fn.Name() + `("duckdb", ...)`
 					}
@@ -239,6 +241,15 @@ func Of(pass *analysis.Pass, all bool, wrappers []string) *Result {
 		res.InScope, res.Reason = true, "-scope=all"
 	case p.Via != "":
 		res.InScope, res.Reason, res.TestOnly = true, "opens DuckDB via "+p.Via, p.TestOnly
+		if res.TestOnly && usesSQL(pass.Pkg) && Evidence.SQL {
+			// The tests open DuckDB, and the package's own files run SQL
+			// only DuckDB accepts: those files are DuckDB code whatever
+			// the tests do, as in a run without the tests (go vet
+			// analyses a package with its tests, a standalone run not).
+			if m := p.duckDBSQL(); m != "" {
+				res.Reason, res.TestOnly = "runs SQL only DuckDB accepts ("+m+")", false
+			}
+		}
 	case len(wrappers) > 0:
 		if w := findImport(pass.Pkg.Imports(), func(path string) bool { return slices.Contains(wrappers, path) }); w != "" {
 			res.InScope, res.Reason = true, "imports "+w+" (-wrappers)"

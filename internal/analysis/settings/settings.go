@@ -40,7 +40,7 @@ const MinCommitSize = 10_000
 // 204,800 rows (2,048 x 100), read from github.com/duckdb/duckdb-go/v2
 // v2.10506.0 and seen as 81,920-row groups after a 1,000,000-row load
 // outside a transaction (docs/measurements.md#appender-flushes; go run
-// ./scripts/measure appender), 2026-11-30. Outside a transaction each
+// ./duckdb/internal/cmd/measure appender), 2026-11-30. Outside a transaction each
 // flush is a commit, so an explicit flush every N rows keeps its row
 // groups whole only when N is a multiple of the row group no larger
 // than this.

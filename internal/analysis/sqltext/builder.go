@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // indexBuilders records, for each strings.Builder variable, the calls
@@ -20,7 +20,7 @@ func (b *builder) indexBuilders(insp *inspector.Inspector) {
 	b.sbLeaked = make(map[types.Object]bool)
 	for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
 		call := n.(*ast.CallExpr)
-		fn := flow.Callee(b.info, call)
+		fn := code.Callee(b.info, call)
 		first := -1 // the argument that may be the builder a write goes to
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" {
 			switch fn.Name() {
@@ -97,7 +97,7 @@ func (b *builder) builderText(x ast.Expr, call *ast.CallExpr, depth int) Text {
 	}
 	var t Text
 	for _, w := range writes {
-		fn := flow.Callee(b.info, w)
+		fn := code.Callee(b.info, w)
 		switch fn.Name() {
 		case "WriteString":
 			t = append(t, b.eval(w.Args[0], depth+1)...)
@@ -136,7 +136,7 @@ func (b *builder) builderText(x ast.Expr, call *ast.CallExpr, depth int) Text {
 	return t
 }
 
-func isBuilderType(t types.Type) bool { return flow.IsNamed(t, "strings", "Builder") }
+func isBuilderType(t types.Type) bool { return code.IsNamed(t, "strings", "Builder") }
 
 // recvType returns the receiver type of a method, nil for a function.
 func recvType(fn *types.Func) types.Type {

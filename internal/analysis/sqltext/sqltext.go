@@ -6,12 +6,15 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 )
 
 // A Query is one database/sql call and the SQL text it runs.
@@ -103,11 +106,6 @@ var queryMethods = map[string]bool{
 	"Exec": true, "ExecContext": true, "Prepare": true, "PrepareContext": true,
 }
 
-// sqlxPath is github.com/jmoiron/sqlx, whose DB, Tx and Conn add query
-// methods that take a destination before the SQL (Select, Get) or return
-// its own Rows (Queryx).
-const sqlxPath = "github.com/jmoiron/sqlx"
-
 // sqlxMethods are sqlx's query methods, recognised on its types only:
 // names as common as Get and Select mean SQL nowhere else.
 var sqlxMethods = map[string]bool{
@@ -178,7 +176,7 @@ func appended(info *types.Info, e ast.Expr) []ast.Expr {
 	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
 		return nil
 	}
-	if !flow.IsBuiltin(info, call, "append") {
+	if !code.IsBuiltin(info, call, "append") {
 		return nil
 	}
 	return call.Args[1:]
@@ -279,8 +277,8 @@ func (b *builder) query(call *ast.CallExpr) *Query {
 // sqlxFunc returns the Query of a call of one of sqlx's package-level
 // functions (sqlx.Select(db, &dst, q, args...)), or nil.
 func (b *builder) sqlxFunc(call *ast.CallExpr) *Query {
-	fn := flow.Callee(b.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPath || fn.Signature().Recv() != nil {
+	fn := code.Callee(b.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != handle.SQLX || fn.Signature().Recv() != nil {
 		return nil
 	}
 	at, ok := sqlxFuncs[fn.Name()]
@@ -319,8 +317,8 @@ func sqlParam(sig *types.Signature, sqlx bool) int {
 
 // isSqlx reports whether t is (a pointer to) one of sqlx's types.
 func isSqlx(t types.Type) bool {
-	path, _, ok := flow.NamedType(t)
-	return ok && path == sqlxPath
+	path, _, ok := code.NamedType(t)
+	return ok && path == handle.SQLX
 }
 
 // namedArgs maps the names of sql.Named("name", v) arguments, upper-cased
@@ -332,7 +330,7 @@ func (b *builder) namedArgs(args []ast.Expr) map[string]ast.Expr {
 		if !ok || len(call.Args) != 2 {
 			continue
 		}
-		fn := flow.Callee(b.info, call)
+		fn := code.Callee(b.info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "database/sql" || fn.Name() != "Named" {
 			continue
 		}
@@ -405,16 +403,16 @@ func rebound(info *types.Info, e ast.Expr) ast.Expr {
 	if !ok || len(call.Args) == 0 {
 		return nil
 	}
-	fn := flow.Callee(info, call)
-	if fn == nil || fn.Name() != "Rebind" || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPath {
+	fn := code.Callee(info, call)
+	if fn == nil || fn.Name() != "Rebind" || fn.Pkg() == nil || fn.Pkg().Path() != handle.SQLX {
 		return nil
 	}
 	return call.Args[len(call.Args)-1]
 }
 
 func isSqlxFunc(info *types.Info, call *ast.CallExpr, name string) bool {
-	fn := flow.Callee(info, call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == sqlxPath && fn.Name() == name && fn.Signature().Recv() == nil
+	fn := code.Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == handle.SQLX && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 // preparedBy returns the Prepare call whose statement the variable stmt
@@ -469,17 +467,31 @@ func (b *builder) preparedAgain(obj types.Object) *Query {
 	return first
 }
 
-// sameText reports whether a and b are the same fragments and the same
-// Go expressions in their holes.
+// sameText reports whether a and b are the same statement: the same
+// tokens (whitespace, comments and the case of unquoted words aside: a
+// raw string written out again at another indentation is the same SQL)
+// and the same Go expressions in their holes.
 func sameText(a, b Text) bool {
-	if len(a) != len(b) {
+	var ea, eb []string
+	for _, p := range a {
+		if p.Expr != nil {
+			ea = append(ea, types.ExprString(p.Expr))
+		}
+	}
+	for _, p := range b {
+		if p.Expr != nil {
+			eb = append(eb, types.ExprString(p.Expr))
+		}
+	}
+	if !slices.Equal(ea, eb) {
 		return false
 	}
-	for i := range a {
-		if a[i].Lit != b[i].Lit || (a[i].Expr == nil) != (b[i].Expr == nil) {
-			return false
-		}
-		if a[i].Expr != nil && types.ExprString(a[i].Expr) != types.ExprString(b[i].Expr) {
+	ta, tb := lex(a), lex(b)
+	if len(ta) != len(tb) {
+		return false
+	}
+	for i := range ta {
+		if ta[i].Kind != tb[i].Kind || ta[i].Text != tb[i].Text {
 			return false
 		}
 	}
@@ -523,7 +535,7 @@ func (b *builder) eval(e ast.Expr, depth int) Text {
 
 func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 	hole := Text{{Expr: call}}
-	fn := flow.Callee(b.info, call)
+	fn := code.Callee(b.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return hole
 	}
@@ -542,7 +554,7 @@ func (b *builder) evalCall(call *ast.CallExpr, depth int) Text {
 		}
 		return b.sprintf(format[0], call.Args[1:], depth)
 	case "fmt.Sprint":
-		if len(call.Args) == 1 && flow.IsInteger(b.info.TypeOf(call.Args[0])) {
+		if len(call.Args) == 1 && code.IsInteger(b.info.TypeOf(call.Args[0])) {
 			return Text{{Expr: call.Args[0]}}
 		}
 	case "(*strings.Builder).String":
@@ -647,9 +659,9 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-func isContext(t types.Type) bool { return flow.IsNamed(t, "context", "Context") }
+func isContext(t types.Type) bool { return code.IsNamed(t, "context", "Context") }
 
-func isStmt(t types.Type) bool { return flow.IsNamed(t, "database/sql", "Stmt") }
+func isStmt(t types.Type) bool { return handle.Of(t) == handle.Stmt && handle.FromSQL(t) }
 
 // boundArgs maps the names sqlx binds a named query's arg to (:lim) to
 // the Go values bound: the entries of a map literal with constant keys,
@@ -687,7 +699,7 @@ func (b *builder) boundArgs(arg ast.Expr, depth int) map[string]ast.Expr {
 			return m
 		}
 	case *ast.CompositeLit:
-		switch t := flow.Underlying(b.info, x).(type) {
+		switch t := code.Underlying(b.info, x).(type) {
 		case *types.Map:
 			return b.mapArgs(x)
 		case *types.Struct:

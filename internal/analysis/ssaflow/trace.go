@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -63,7 +64,7 @@ func newTracer(p *Program) *tracer {
 // reaches.
 func (t *tracer) size(v ssa.Value, user ssa.Instruction) {
 	s := sink(func(v ssa.Value, user ssa.Instruction, arg, depth int) {
-		if c, ok := v.(*ssa.Const); ok && c.Value != nil && flow.IsInteger(c.Type()) {
+		if c, ok := v.(*ssa.Const); ok && c.Value != nil && code.IsInteger(c.Type()) {
 			t.reached = append(t.reached, reach{c: c, user: user, arg: arg})
 		}
 	})
@@ -147,7 +148,7 @@ func (t *tracer) trace(v ssa.Value, user ssa.Instruction, arg, depth int, s *sin
 
 func isOne(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && flow.IsInteger(c.Type()) && c.Int64() == 1
+	return ok && c.Value != nil && code.IsInteger(c.Type()) && c.Int64() == 1
 }
 
 // parameter traces a parameter to the arguments of its function's calls.
@@ -157,7 +158,7 @@ func (t *tracer) parameter(v *ssa.Parameter, depth int, s *sink) {
 	if i < 0 || fn.Signature.Variadic() && i == len(fn.Params)-1 {
 		return // a ...T parameter is a slice built at each call
 	}
-	if obj, ok := fn.Object().(*types.Func); ok && s == t.sizeSink && obj.Exported() && fn.Parent() == nil && flow.IsInteger(v.Type()) && indexOf(t.params, v) < 0 {
+	if obj, ok := fn.Object().(*types.Func); ok && s == t.sizeSink && obj.Exported() && fn.Parent() == nil && code.IsInteger(v.Type()) && indexOf(t.params, v) < 0 {
 		if recv := fn.Signature.Recv(); recv == nil || i > 0 {
 			t.params = append(t.params, v)
 		}

@@ -36,6 +36,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/ssaflow"
 )
@@ -165,7 +166,7 @@ func (c *collector) decl(d ast.Decl) {
 		}
 		c.fn = c.pass.Pkg.Name() + "." + d.Name.Name
 		if recv := fn.Signature().Recv(); recv != nil {
-			if _, name, ok := flow.NamedType(recv.Type()); ok {
+			if _, name, ok := code.NamedType(recv.Type()); ok {
 				c.fn = name + "." + d.Name.Name
 			}
 		}
@@ -185,7 +186,7 @@ func (c *collector) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.CompositeLit:
-		st, ok := flow.Underlying(c.pass.TypesInfo, n).(*types.Struct)
+		st, ok := code.Underlying(c.pass.TypesInfo, n).(*types.Struct)
 		if !ok {
 			return true
 		}
@@ -220,13 +221,13 @@ func (c *collector) write(lhs, rhs ast.Expr) {
 // package.
 func (c *collector) record(v *types.Var, rhs ast.Expr) {
 	v = v.Origin()
-	if !v.Exported() || v.Pkg() != c.pass.Pkg || !flow.IsInteger(v.Type()) {
+	if !v.Exported() || v.Pkg() != c.pass.Pkg || !code.IsInteger(v.Type()) {
 		return
 	}
 	if !v.IsField() && v.Parent() != c.pass.Pkg.Scope() {
 		return
 	}
-	val, ok := flow.IntValue(c.pass.TypesInfo, ast.Unparen(rhs))
+	val, ok := code.IntValue(c.pass.TypesInfo, ast.Unparen(rhs))
 	if !ok || val <= 1 {
 		return // 0, 1, -1: a sentinel, never a size
 	}
@@ -250,7 +251,7 @@ func (c *collector) position(pos token.Pos) string {
 // of the parameter, of a constant, or of a local variable assigned one.
 func (c *collector) returns(fn *types.Func, d *ast.FuncDecl) {
 	sig := fn.Signature()
-	if sig.Results().Len() == 0 || !flow.IsInteger(sig.Results().At(0).Type()) {
+	if sig.Results().Len() == 0 || !code.IsInteger(sig.Results().At(0).Type()) {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -299,7 +300,7 @@ func (c *collector) returns(fn *types.Func, d *ast.FuncDecl) {
 			return
 		}
 		seen[e] = true
-		if v, ok := flow.IntValue(info, e); ok {
+		if v, ok := code.IntValue(info, e); ok {
 			if v <= 1 {
 				return // 0, 1, -1: a sentinel, never a size
 			}

@@ -13,7 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -72,7 +73,7 @@ func Copy(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 	if p.Limit.Tok.Kind == sqltext.Placeholder {
 		want++
 	}
-	if len(args) != want || info.Uses[flow.Ident(args[len(args)-1])] != r.off {
+	if len(args) != want || info.Uses[code.Ident(args[len(args)-1])] != r.off {
 		return nil, "the copy's arguments do not match its placeholders, or OFFSET is not the loop's offset"
 	}
 	if !r.limitIsStep(p, args) {
@@ -87,7 +88,7 @@ func Copy(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 			return nil, why
 		}
 	}
-	res, errID := flow.Ident(assign.Lhs[0]), flow.Ident(assign.Lhs[1])
+	res, errID := code.Ident(assign.Lhs[0]), code.Ident(assign.Lhs[1])
 	if res == nil || errID == nil || errID.Name == "_" || !isErrCheck(info, body.List[1], errID) {
 		return nil, "the copy is not followed by `if err != nil { ... }`"
 	}
@@ -102,7 +103,7 @@ func Copy(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 		if !ok || len(ra.Rhs) != 1 || !isRowsAffected(info, ra.Rhs[0], res) {
 			return nil, "the loop body does more than copy a page"
 		}
-		if len(ra.Lhs) != 2 || !isErrCheck(info, rest[1], flow.Ident(ra.Lhs[1])) {
+		if len(ra.Lhs) != 2 || !isErrCheck(info, rest[1], code.Ident(ra.Lhs[1])) {
 			return nil, "RowsAffected's error is not tested"
 		}
 		rest = rest[2:]
@@ -245,7 +246,7 @@ func (r *rw) isCopyEnd(s ast.Stmt, res *ast.Ident) bool {
 		}
 	}
 	bin, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || flow.Ident(bin.X) == nil {
+	if !ok || code.Ident(bin.X) == nil {
 		return false
 	}
 	switch {
@@ -256,7 +257,7 @@ func (r *rw) isCopyEnd(s ast.Stmt, res *ast.Ident) bool {
 	}
 	// The count must come from RowsAffected: in the init, or the
 	// statement before (checked by the caller).
-	v, _ := info.Uses[flow.Ident(bin.X)].(*types.Var)
+	v, _ := info.Uses[code.Ident(bin.X)].(*types.Var)
 	return v != nil && within(v.Pos(), r.body)
 }
 
@@ -275,15 +276,10 @@ func isRowsAffected(info *types.Info, e ast.Expr, res *ast.Ident) bool {
 		return false
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "RowsAffected" && flow.Ident(sel.X) != nil && info.Uses[flow.Ident(sel.X)] == info.Defs[res]
+	return ok && sel.Sel.Name == "RowsAffected" && code.Ident(sel.X) != nil && info.Uses[code.Ident(sel.X)] == info.Defs[res]
 }
 
 // isTx reports whether t is *sql.Tx.
 func isTx(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "database/sql" && n.Obj().Name() == "Tx"
+	return handle.IsPointer(t) && handle.IsTx(t) && handle.FromSQL(t)
 }

@@ -6,7 +6,8 @@ import (
 	"go/types"
 	"strconv"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
@@ -125,7 +126,7 @@ func (r *rw) isRowsCall(e ast.Expr, name string) bool {
 	if !ok || sel.Sel.Name != name {
 		return false
 	}
-	id := flow.Ident(sel.X)
+	id := code.Ident(sel.X)
 	return id != nil && r.pass.TypesInfo.Uses[id] != nil && r.pass.TypesInfo.Uses[id] == r.pass.TypesInfo.Defs[r.rows]
 }
 
@@ -136,7 +137,7 @@ func (r *rw) isRowsErrTest(s *ast.IfStmt) bool {
 	info := r.pass.TypesInfo
 	if s.Init == nil {
 		bin, ok := s.Cond.(*ast.BinaryExpr)
-		if !ok || bin.Op != token.NEQ || !r.isRowsCall(bin.X, "Err") || flow.Ident(bin.Y) == nil || flow.Ident(bin.Y).Name != "nil" {
+		if !ok || bin.Op != token.NEQ || !r.isRowsCall(bin.X, "Err") || code.Ident(bin.Y) == nil || code.Ident(bin.Y).Name != "nil" {
 			return false
 		}
 		// The same test, on a stand-in error variable.
@@ -146,7 +147,7 @@ func (r *rw) isRowsErrTest(s *ast.IfStmt) bool {
 	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !r.isRowsCall(a.Rhs[0], "Err") && !r.isRowsCall(a.Rhs[0], "Close") {
 		return false
 	}
-	id := flow.Ident(a.Lhs[0])
+	id := code.Ident(a.Lhs[0])
 	return id != nil && isErrCheck(info, &ast.IfStmt{Cond: s.Cond, Body: s.Body}, id)
 }
 
@@ -226,12 +227,8 @@ func (r *rw) ownTx() string {
 // isSQLHandle reports whether t is database/sql's DB, Conn, Tx or Stmt, or
 // a pointer to one.
 func isSQLHandle(t types.Type) bool {
-	for _, name := range []string{"DB", "Conn", "Tx", "Stmt"} {
-		if flow.IsNamed(t, "database/sql", name) {
-			return true
-		}
-	}
-	return false
+	k := handle.Of(t)
+	return k != handle.None && k != handle.Rows && handle.FromSQL(t)
 }
 
 // line returns the line n starts on.

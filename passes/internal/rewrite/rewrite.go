@@ -14,7 +14,8 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/rowalign/rowalign/internal/analysis/check"
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
+	"github.com/rowalign/rowalign/internal/analysis/handle"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
@@ -139,7 +140,7 @@ func Walk(in *check.Input, call *ast.CallExpr) (*Fix, string) {
 // error test follows the query: it stays as it is, and the page's rows are
 // taken after it.
 func (r *rw) results(assign *ast.AssignStmt) string {
-	r.rows, r.err = flow.Ident(assign.Lhs[0]), flow.Ident(assign.Lhs[1])
+	r.rows, r.err = code.Ident(assign.Lhs[0]), code.Ident(assign.Lhs[1])
 	if r.rows == nil || r.err == nil || r.rows.Name == "_" || r.err.Name == "_" {
 		return "the query's results are not assigned to two variables"
 	}
@@ -233,7 +234,7 @@ func (r *rw) match(assign *ast.AssignStmt, call *ast.CallExpr) string {
 	if len(args) != wantArgs {
 		return "the query's arguments do not match its placeholders"
 	}
-	if info.Uses[flow.Ident(args[len(args)-1])] != r.off {
+	if info.Uses[code.Ident(args[len(args)-1])] != r.off {
 		return "the OFFSET argument is not the loop's offset"
 	}
 	r.whereArgs = args[:p.WhereArgs]
@@ -420,7 +421,7 @@ func (r *rw) matchLoop() string {
 		return "the loop has a condition of its own, so it may stop before the table's end"
 	}
 	post, ok := r.loop.Post.(*ast.AssignStmt)
-	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[flow.Ident(post.Lhs[0])] != r.off {
+	if !ok || post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || info.Uses[code.Ident(post.Lhs[0])] != r.off {
 		return "the offset does not advance by `off += n`"
 	}
 	r.step = post.Rhs[0]
@@ -449,7 +450,7 @@ func (r *rw) findEnd() string {
 		if !ok {
 			continue
 		}
-		v, _ := info.Uses[flow.Ident(bin.X)].(*types.Var)
+		v, _ := info.Uses[code.Ident(bin.X)].(*types.Var)
 		if v == nil || v.Parent() == nil || !within(v.Pos(), r.body) {
 			continue
 		}
@@ -486,12 +487,12 @@ func (r *rw) findEnd() string {
 				return false
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[flow.Ident(n.Lhs[0])] == r.counter && isZero(info, n.Rhs[0]) {
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && info.Defs[code.Ident(n.Lhs[0])] == r.counter && isZero(info, n.Rhs[0]) {
 				uses = append(uses, n)
 				return false
 			}
 		case *ast.IncDecStmt:
-			if n.Tok == token.INC && info.Uses[flow.Ident(n.X)] == r.counter {
+			if n.Tok == token.INC && info.Uses[code.Ident(n.X)] == r.counter {
 				uses = append(uses, n)
 				return false
 			}
@@ -704,25 +705,13 @@ func sameValue(info *types.Info, a, b ast.Expr) bool {
 
 // sameVar reports whether a and b name the same variable or constant.
 func sameVar(info *types.Info, a, b ast.Expr) bool {
-	ia, ib := flow.Ident(a), flow.Ident(b)
+	ia, ib := code.Ident(a), code.Ident(b)
 	return ia != nil && ib != nil && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
 }
 
 // isHandle reports whether t is *sql.DB, *sql.Conn or *sql.Tx.
 func isHandle(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "database/sql" {
-		return false
-	}
-	switch n.Obj().Name() {
-	case "DB", "Conn", "Tx":
-		return true
-	}
-	return false
+	return handle.IsPointer(t) && handle.Is(t) && handle.FromSQL(t)
 }
 
 // isErrCheck reports whether s is `if err != nil { ... }` on err whose
@@ -735,10 +724,10 @@ func isErrCheck(info *types.Info, s ast.Stmt, err *ast.Ident) bool {
 		return false
 	}
 	bin, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ || flow.Ident(bin.X) == nil || flow.Ident(bin.X).Name != err.Name {
+	if !ok || bin.Op != token.NEQ || code.Ident(bin.X) == nil || code.Ident(bin.X).Name != err.Name {
 		return false
 	}
-	if id := flow.Ident(bin.Y); id == nil || id.Name != "nil" {
+	if id := code.Ident(bin.Y); id == nil || id.Name != "nil" {
 		return false
 	}
 	switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {

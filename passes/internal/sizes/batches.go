@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // batches proves a loop that commits every N rows (if n%N == 0 {
@@ -152,7 +152,7 @@ func (b *body) writesBuffer(r *ast.RangeStmt) bool {
 // a new make.
 func (b *body) reset(v *ast.Ident, e ast.Expr) bool {
 	e = ast.Unparen(e)
-	if n, ok := flow.IntValue(b.p.info, e); ok {
+	if n, ok := code.IntValue(b.p.info, e); ok {
 		return n == 0
 	}
 	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
@@ -160,12 +160,12 @@ func (b *body) reset(v *ast.Ident, e ast.Expr) bool {
 	}
 	if sl, ok := e.(*ast.SliceExpr); ok && sl.Low == nil {
 		if x, ok := ast.Unparen(sl.X).(*ast.Ident); ok && b.p.info.ObjectOf(x) == b.p.info.ObjectOf(v) {
-			if n, ok := flow.IntValue(b.p.info, sl.High); ok && n == 0 {
+			if n, ok := code.IntValue(b.p.info, sl.High); ok && n == 0 {
 				return true
 			}
 		}
 	}
-	if c, ok := e.(*ast.CallExpr); ok && flow.IsBuiltin(b.p.info, c, "make") {
+	if c, ok := e.(*ast.CallExpr); ok && code.IsBuiltin(b.p.info, c, "make") {
 		return true
 	}
 	return false

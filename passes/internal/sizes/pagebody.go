@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 )
 
 // stmts proves the statements a page loop runs once per page.
@@ -176,7 +176,7 @@ func (b *body) helperCall(e ast.Expr) bool {
 	if !ok || b.helper || c.Ellipsis.IsValid() {
 		return false // one level: a helper's own helpers are not followed
 	}
-	fn := flow.Callee(b.p.info, c)
+	fn := code.Callee(b.p.info, c)
 	decl := b.p.decl(fn)
 	if decl == nil || decl.Body == nil || decl.Recv != nil {
 		return false
@@ -265,7 +265,7 @@ func (b *body) assign(s *ast.AssignStmt) string {
 				delete(b.page, obj)
 				b.pos[obj] = true
 			}
-			if c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 && b.clipped != nil && flow.IsBuiltin(b.p.info, c, "min") {
+			if c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 && b.clipped != nil && code.IsBuiltin(b.p.info, c, "min") {
 				for _, a := range c.Args {
 					if isLen(b.p.info, a) {
 						b.clipped[obj] = true // end := min(start+n, len(rows))
@@ -319,7 +319,7 @@ func (b *body) accumulates(s *ast.AssignStmt) (ok bool, why string) {
 		}
 	case token.ASSIGN:
 		c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
-		if !ok || !flow.IsBuiltin(b.p.info, c, "append") || len(c.Args) != 2 || !c.Ellipsis.IsValid() {
+		if !ok || !code.IsBuiltin(b.p.info, c, "append") || len(c.Args) != 2 || !c.Ellipsis.IsValid() {
 			return false, ""
 		}
 		first, ok := ast.Unparen(c.Args[0]).(*ast.Ident)
@@ -418,14 +418,14 @@ func (b *body) pageRows(obj types.Object) bool {
 			}
 		case *ast.CallExpr:
 			switch {
-			case flow.IsBuiltin(b.p.info, v, "make"):
+			case code.IsBuiltin(b.p.info, v, "make"):
 				if len(v.Args) < 2 {
 					return false
 				}
-				if n, ok := flow.IntValue(b.p.info, v.Args[1]); !ok || n != 0 {
+				if n, ok := code.IntValue(b.p.info, v.Args[1]); !ok || n != 0 {
 					return false
 				}
-			case flow.IsBuiltin(b.p.info, v, "append") && !v.Ellipsis.IsValid() && len(v.Args) >= 2:
+			case code.IsBuiltin(b.p.info, v, "append") && !v.Ellipsis.IsValid() && len(v.Args) >= 2:
 				if id, ok := ast.Unparen(v.Args[0]).(*ast.Ident); !ok || b.p.info.ObjectOf(id) != obj {
 					return false
 				}
@@ -502,7 +502,7 @@ func (b *body) counter(obj types.Object) bool {
 		switch wr.Op {
 		case token.INC:
 		case token.DEFINE, token.ASSIGN, token.ADD_ASSIGN:
-			if v, ok := flow.IntValue(b.p.info, wr.Value); !ok || wr.Op == token.ADD_ASSIGN && v != 1 || wr.Op != token.ADD_ASSIGN && v != 0 {
+			if v, ok := code.IntValue(b.p.info, wr.Value); !ok || wr.Op == token.ADD_ASSIGN && v != 1 || wr.Op != token.ADD_ASSIGN && v != 0 {
 				return false
 			}
 		default:
@@ -562,7 +562,7 @@ func (b *body) clip(s *ast.IfStmt, a *ast.AssignStmt) {
 
 func isLen(info *types.Info, e ast.Expr) bool {
 	c, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && flow.IsBuiltin(info, c, "len")
+	return ok && code.IsBuiltin(info, c, "len")
 }
 
 // labels reports whether label names the statement s.
@@ -823,7 +823,7 @@ func (b *body) selfAppend(id *ast.Ident) bool {
 		return false
 	}
 	c, ok := path[1].(*ast.CallExpr)
-	if !ok || len(c.Args) == 0 || c.Args[0] != id || !flow.IsBuiltin(b.p.info, c, "append") {
+	if !ok || len(c.Args) == 0 || c.Args[0] != id || !code.IsBuiltin(b.p.info, c, "append") {
 		return false
 	}
 	a, ok := path[2].(*ast.AssignStmt)
@@ -926,7 +926,7 @@ func (p *prover) isMachinery(t types.Type) bool {
 	if ptr, ok := t.(*types.Pointer); ok {
 		t = ptr.Elem()
 	}
-	path, _, ok := flow.NamedType(t)
+	path, _, ok := code.NamedType(t)
 	if !ok {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
@@ -654,7 +655,7 @@ func (b *body) pure(e ast.Expr) string {
 				}
 			}
 		}
-		if fn := flow.Callee(b.p.info, c); fn != nil && fn.Pkg() != nil {
+		if fn := code.Callee(b.p.info, c); fn != nil && fn.Pkg() != nil {
 			switch path := fn.Pkg().Path(); {
 			case path == "cmp" && fn.Name() == "Or", path == "strconv", path == "fmt" && fn.Name() == "Sprintf",
 				path == "database/sql" && fn.Name() == "Named":

@@ -95,7 +95,7 @@ func classify(s settings.Settings, w *pagewalk.Walk, site pagewalk.Site) string 
 			// transaction, fill the transaction's own row groups: 100,000-
 			// row pages left the same 9 groups as 122,880-row pages, and
 			// took no longer (docs/measurements.md, "Committing page by
-			// page"; cd scripts && go run ./measure commit -onetx 100000).
+			// page"; go run ./duckdb/internal/cmd/measure commit -onetx 100000).
 			return ""
 		}
 		return settings.CommitSize

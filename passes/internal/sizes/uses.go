@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
 )
 
@@ -160,7 +161,7 @@ func (p *prover) intoCall(c *ast.CallExpr, arg ast.Expr, call *ast.CallExpr, dep
 	if p.isQuery(c) {
 		return consumes, ""
 	}
-	fn := flow.Callee(p.info, c)
+	fn := code.Callee(p.info, c)
 	if fn == nil || fn.Pkg() == nil || idx < 0 || c.Ellipsis.IsValid() {
 		return followed, "the size is given to a function rowalign does not follow"
 	}
@@ -221,7 +222,7 @@ func (p *prover) returned(ret *ast.ReturnStmt, path []ast.Node, call *ast.CallEx
 	if fn == nil {
 		return "the size is returned"
 	}
-	if call != nil && flow.Callee(p.info, call) == fn {
+	if call != nil && code.Callee(p.info, call) == fn {
 		return p.uses(call, nil, depth+1)
 	}
 	calls := p.flow.Calls[fn]
@@ -309,7 +310,7 @@ func (p *prover) flagVar(addr ast.Node) bool {
 	if !ok || len(c.Args) == 0 || c.Args[0] != addr {
 		return false
 	}
-	fn := flow.Callee(p.info, c)
+	fn := code.Callee(p.info, c)
 	return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "flag" || fn.Pkg().Path() == "github.com/spf13/pflag")
 }
 

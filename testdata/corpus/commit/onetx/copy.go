@@ -2,7 +2,7 @@
 // pages commit nothing, yet each INSERT appends its own partial row group:
 // measured, 250,000-row pages in one transaction left the same 12 groups
 // (4 partial) as a commit per page, 4.42 s against 2.04 s for 245,760-row
-// pages (docs/measurements.md, scripts/measure commit -onetx). So the size
+// pages (docs/measurements.md, duckdb/internal/cmd/measure commit -onetx). So the size
 // is a commitsize finding, and its fix is right.
 package onetx
 

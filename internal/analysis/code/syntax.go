@@ -1,4 +1,4 @@
-package flow
+package code
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package pagewalk
+package appendertx
 
 import (
 	"go/ast"
@@ -11,19 +11,122 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/rowalign/rowalign/internal/analysis/appenders"
+	"github.com/rowalign/rowalign/internal/analysis/check"
+	"github.com/rowalign/rowalign/internal/analysis/code"
 	"github.com/rowalign/rowalign/internal/analysis/flow"
+	"github.com/rowalign/rowalign/internal/analysis/pagewalk"
 	"github.com/rowalign/rowalign/internal/analysis/scope"
 	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
-// appendLoop returns the Append of a call that appends one row to a
+// An appendLoop is a DuckDB Appender fed row by row inside a loop: one
+// row appended per iteration, by AppendRow or by a helper that appends
+// one row per call to the Appender it is given (appenders.Use). Its
+// loop's bound (Trips) is read from the source: constants, literals, and
+// a batch slice the package keeps under a constant (a tail loop).
+type appendLoop struct {
+	// Call is the AppendRow call, or the call of a helper that appends
+	// one row per call (Via); Loop is the loop around it.
+	Call *ast.CallExpr
+	Loop ast.Node
+	Via  *types.Func
+	// app is the Appender appended to, as an expression of Call's
+	// function (app, l for a receiver holding it); nil when unknown.
+	app ast.Expr
+	// InTx reports that the function running it opened a transaction with
+	// BEGIN first.
+	InTx bool
+	// Trips is how many times the loop runs at most, when the source says
+	// (range 2048, range over a slice literal, i < 100, a batch slice the
+	// package empties every 75,000 rows); -1 when unknown.
+	Trips int64
+	// Keyed reports a range over a map: one row per key of an aggregate
+	// held in memory.
+	Keyed bool
+	// Temp is the name of the Appender's table when the package creates
+	// it with CREATE TEMP TABLE, and TempCopied reports that the package
+	// copies that table as it is stored (INSERT ... SELECT without ORDER
+	// BY or ON CONFLICT), which carries its partial row groups into the
+	// destination (docs/measurements.md#temp-staging-tables).
+	Temp       string
+	TempCopied bool
+	// Staging reports that Temp is no TEMP table but one the function
+	// around the Appender's loop creates and drops (a staging table
+	// exported to Parquet, or copied, then dropped).
+	Staging bool
+	// Flush is the commit loop that flushes this Appender explicitly under
+	// a size condition (if n%N == 0 { app.Flush() }) around Call, or nil.
+	Flush *pagewalk.Walk
+	// Flushes reports, when Flush is nil, that Loop flushes the Appender
+	// all the same, at a size the source does not show (a helper of
+	// another package that flushes under its own condition).
+	Flushes bool
+}
+
+// A finder finds the Appender loops of a package, with what its walks
+// were found with (pagewalk.Package): a BEGIN before a call, the
+// Appender a call flushes, a helper's callers.
+type finder struct {
+	*pagewalk.Package
+	pkg     *types.Package
+	info    *types.Info
+	flow    *flow.Index
+	apps    *appenders.Index
+	queries []*sqltext.Query
+	root    inspector.Cursor
+	// owned memoizes ownRow.
+	owned map[*types.Func]*ast.CallExpr
+}
+
+// newFinder returns the finder of the package of in, nil when its walks
+// were not looked for.
+func newFinder(in *check.Input) *finder {
+	p := in.Walks.Package
+	if p == nil || in.Scope.Flow == nil {
+		return nil
+	}
+	return &finder{Package: p, pkg: in.Pass.Pkg, info: in.Scope.Flow.Info, flow: in.Scope.Flow, apps: p.Apps(), queries: in.Walks.Queries, root: p.Root(), owned: make(map[*types.Func]*ast.CallExpr)}
+}
+
+// loops returns the Appender loops of the package, test files' included
+// (the caller drops what it does not report), each with the commit loop
+// that flushes its Appender, if any, and its table's kind.
+func (f *finder) loops() []*appendLoop {
+	p := f.Package
+	var out []*appendLoop
+	for cur := range f.root.Preorder((*ast.CallExpr)(nil)) {
+		if a := f.appendLoop(cur); a != nil {
+			out = append(out, a)
+		}
+	}
+	// Every walk, test files' too: a flush in a test's loop is the flush
+	// of the helper it calls.
+	walks := p.Walks()
+	temps := tempTables(f.queries)
+	for _, a := range out {
+		a.Flush = f.flushLoop(a, walks)
+		if a.Flush == nil {
+			a.Flush = f.callersFlush(a.Call.Pos(), a.app, walks, 0)
+		}
+		a.Flushes = a.Flush == nil && f.flushesIn(a)
+		if copied, ok := temps[f.appenderTable(a.app)]; ok {
+			a.Temp, a.TempCopied = f.appenderTable(a.app), copied
+		} else if t := f.stagingTable(a); t != "" {
+			a.Temp, a.Staging = t, true
+			a.TempCopied = slices.ContainsFunc(f.queries, func(q *sqltext.Query) bool { return sqltext.CopiesAsIs(q.Text, t) })
+		}
+	}
+	return out
+}
+
+// appendLoop returns the appendLoop of a call that appends one row to a
 // DuckDB Appender inside a loop of its function: AppendRow, or a helper
 // that appends one row per call (appenders.Use), of this package or
 // another.
-func (w *walker) appendLoop(cur inspector.Cursor) *Append {
+func (f *finder) appendLoop(cur inspector.Cursor) *appendLoop {
 	call := cur.Node().(*ast.CallExpr)
 	var t *appenders.Target
-	for _, tt := range w.apps.Targets(call) {
+	for _, tt := range f.apps.Targets(call) {
 		if !tt.Flush {
 			t = &tt
 			break
@@ -35,12 +138,12 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 	for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			a := &Append{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: w.opensTransaction(cur), Trips: w.trips(n)}
+			a := &appendLoop{Call: call, Loop: n, Via: t.Via, app: t.Expr, InTx: f.InTx(cur), Trips: f.trips(n)}
 			switch n := n.(type) {
 			case *ast.RangeStmt:
-				a.Keyed = w.keyed(n.X, 0)
+				a.Keyed = f.keyed(n.X, 0)
 			case *ast.ForStmt:
-				a.Keyed = w.groupedRows(n.Cond) || w.keyValueRow(n, call)
+				a.Keyed = f.groupedRows(n.Cond) || f.keyValueRow(n, call)
 			}
 			return a
 		default:
@@ -55,7 +158,7 @@ func (w *walker) appendLoop(cur inspector.Cursor) *Append {
 // groupedRows reports whether cond is rows.Next() on the rows of a query
 // that returns one row per group (sqltext.Grouped): a loop appending
 // them writes a summary, one row per key, not a bulk load.
-func (w *walker) groupedRows(cond ast.Expr) bool {
+func (f *finder) groupedRows(cond ast.Expr) bool {
 	call, ok := ast.Unparen(cond).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
 		return false // no condition, or not rows.Next()
@@ -64,19 +167,19 @@ func (w *walker) groupedRows(cond ast.Expr) bool {
 	if !ok || sel.Sel.Name != "Next" {
 		return false
 	}
-	obj := w.flow.ObjectOf(sel.X)
+	obj := f.flow.ObjectOf(sel.X)
 	if obj == nil {
 		return false
 	}
-	q := w.flow.SingleResult(obj)
-	return q != nil && slices.ContainsFunc(w.queries, func(x *sqltext.Query) bool { return x.Call == q && sqltext.Grouped(x.Text) })
+	q := f.flow.SingleResult(obj)
+	return q != nil && slices.ContainsFunc(f.queries, func(x *sqltext.Query) bool { return x.Call == q && sqltext.Grouped(x.Text) })
 }
 
 // keyValueRow reports whether loop walks a key-value cursor (for k, v :=
 // c.First(); k != nil; k, v = c.Next(), bbolt's way) and call appends
 // the key and its value, two values made from k and v alone: a bucket of
 // counters or settings copied key by key, as a range over a map.
-func (w *walker) keyValueRow(loop *ast.ForStmt, call *ast.CallExpr) bool {
+func (f *finder) keyValueRow(loop *ast.ForStmt, call *ast.CallExpr) bool {
 	init, ok1 := loop.Init.(*ast.AssignStmt)
 	post, ok2 := loop.Post.(*ast.AssignStmt)
 	if !ok1 || !ok2 || len(init.Lhs) != 2 || len(post.Lhs) != 2 || len(init.Rhs) != 1 || len(post.Rhs) != 1 || len(call.Args) != 2 || call.Ellipsis.IsValid() {
@@ -87,13 +190,13 @@ func (w *walker) keyValueRow(loop *ast.ForStmt, call *ast.CallExpr) bool {
 	}
 	kv := make(map[types.Object]bool)
 	for i, e := range init.Lhs {
-		obj := w.flow.ObjectOf(e)
-		if obj == nil || w.flow.ObjectOf(post.Lhs[i]) != obj {
+		obj := f.flow.ObjectOf(e)
+		if obj == nil || f.flow.ObjectOf(post.Lhs[i]) != obj {
 			return false
 		}
 		kv[obj] = true
 	}
-	return w.madeFrom(call.Args[0], kv, 0) && w.madeFrom(call.Args[1], kv, 0)
+	return f.madeFrom(call.Args[0], kv, 0) && f.madeFrom(call.Args[1], kv, 0)
 }
 
 // isMethodCall reports whether e calls a method with one of names.
@@ -109,7 +212,7 @@ func isMethodCall(e ast.Expr, names ...string) bool {
 // madeFrom reports whether every variable of the package e reads is one
 // of vars, or a variable set once from them (n :=
 // int64(binary.BigEndian.Uint64(v))).
-func (w *walker) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) bool {
+func (f *finder) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) bool {
 	if depth > flow.MaxDepth {
 		return false
 	}
@@ -119,11 +222,11 @@ func (w *walker) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) boo
 		if !isID || !ok {
 			return ok
 		}
-		v, isVar := w.info.Uses[id].(*types.Var)
-		if !isVar || vars[v] || v.Pkg() != w.pkg {
+		v, isVar := f.info.Uses[id].(*types.Var)
+		if !isVar || vars[v] || v.Pkg() != f.pkg {
 			return true // binary.BigEndian: another package's, not this loop's data
 		}
-		if def := w.flow.SingleValue(v); def != nil && w.madeFrom(def, vars, depth+1) {
+		if def := f.flow.SingleValue(v); def != nil && f.madeFrom(def, vars, depth+1) {
 			return true
 		}
 		ok = false
@@ -135,13 +238,13 @@ func (w *walker) madeFrom(e ast.Expr, vars map[types.Object]bool, depth int) boo
 // trips returns the most iterations loop can run, when its source says
 // (see flow.Index.Trips), or, for a range over a slice the package keeps
 // under a constant length (see sliceBound), that constant; otherwise -1.
-func (w *walker) trips(loop ast.Node) int64 {
+func (f *finder) trips(loop ast.Node) int64 {
 	if r, ok := loop.(*ast.RangeStmt); ok {
-		if n := w.sliceBound(w.flow.ObjectOf(r.X)); n >= 0 {
+		if n := f.sliceBound(f.flow.ObjectOf(r.X)); n >= 0 {
 			return n
 		}
 	}
-	return w.flow.Trips(loop)
+	return f.flow.Trips(loop)
 }
 
 // keyed reports whether ranging over x visits the keys (or values) of a
@@ -149,44 +252,44 @@ func (w *walker) trips(loop ast.Node) int64 {
 // slices.Sorted or slices.Collect of those, a variable set once to one
 // of them, or a slice every append to which runs in a range over a map
 // (keys collected to be sorted).
-func (w *walker) keyed(x ast.Expr, depth int) bool {
+func (f *finder) keyed(x ast.Expr, depth int) bool {
 	if depth > flow.MaxDepth {
 		return false
 	}
-	if _, ok := flow.Underlying(w.info, x).(*types.Map); ok {
+	if _, ok := code.Underlying(f.info, x).(*types.Map); ok {
 		return true
 	}
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
-		fn := flow.Callee(w.info, call)
+		fn := code.Callee(f.info, call)
 		if fn == nil || fn.Pkg() == nil || len(call.Args) != 1 {
 			return false
 		}
 		switch fn.Pkg().Path() + "." + fn.Name() {
 		case "maps.Keys", "maps.Values", "slices.Sorted", "slices.Collect":
-			return w.keyed(call.Args[0], depth+1)
+			return f.keyed(call.Args[0], depth+1)
 		}
 		return false
 	}
-	obj := w.flow.ObjectOf(x)
+	obj := f.flow.ObjectOf(x)
 	if obj == nil {
 		return false
 	}
-	if v := w.flow.SingleValue(obj); v != nil {
-		return w.keyed(v, depth+1)
+	if v := f.flow.SingleValue(obj); v != nil {
+		return f.keyed(v, depth+1)
 	}
 	grows := 0
-	for _, wr := range w.flow.Writes[obj] {
+	for _, wr := range f.flow.Writes[obj] {
 		call, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
-		if !ok || !w.isBuiltin(call, "append") {
+		if !ok || !code.IsBuiltin(f.info, call, "append") {
 			continue
 		}
-		cur, ok := w.cursorOf(wr.Node)
+		cur, ok := f.root.FindNode(wr.Node)
 		if !ok || call.Ellipsis.IsValid() {
 			return false
 		}
 		for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 			r, ok := c.Node().(*ast.RangeStmt)
-			if !ok || !w.keyed(r.X, depth+1) {
+			if !ok || !f.keyed(r.X, depth+1) {
 				return false
 			}
 			break
@@ -202,27 +305,27 @@ func (w *walker) keyed(x ast.Expr, depth int) bool {
 // constant N (len(b) == 75_000, len(b) >= N), which empties it; so the
 // rows left in it after such a loop, appended by a tail loop, are fewer
 // than N. -1 otherwise.
-func (w *walker) sliceBound(obj types.Object) int64 {
-	if obj == nil || w.flow.Escaped[obj] {
+func (f *finder) sliceBound(obj types.Object) int64 {
+	if obj == nil || f.flow.Escaped[obj] {
 		return -1
 	}
 	bound, grows := int64(-1), 0
-	for _, wr := range w.flow.Writes[obj] {
+	for _, wr := range f.flow.Writes[obj] {
 		call, ok := ast.Unparen(wr.Value).(*ast.CallExpr)
-		if !ok || !w.isBuiltin(call, "append") {
+		if !ok || !code.IsBuiltin(f.info, call, "append") {
 			continue
 		}
 		if call.Ellipsis.IsValid() || len(call.Args) != 2 {
 			return -1 // appends many at once: may pass the check
 		}
 		grows++
-		cur, ok := w.cursorOf(wr.Node)
+		cur, ok := f.root.FindNode(wr.Node)
 		if !ok {
 			return -1
 		}
 		n := int64(-1)
 		for c := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			n = w.lenCheck(c.Node(), obj)
+			n = f.lenCheck(c.Node(), obj)
 			break
 		}
 		if n < 0 {
@@ -238,7 +341,7 @@ func (w *walker) sliceBound(obj types.Object) int64 {
 
 // lenCheck returns N when loop checks len(obj) against the constant N
 // (==, >=, or > N-1), or -1.
-func (w *walker) lenCheck(loop ast.Node, obj types.Object) int64 {
+func (f *finder) lenCheck(loop ast.Node, obj types.Object) int64 {
 	found := int64(-1)
 	ast.Inspect(loop, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
@@ -250,10 +353,10 @@ func (w *walker) lenCheck(loop ast.Node, obj types.Object) int64 {
 			return true
 		}
 		l, isCall := ast.Unparen(b.X).(*ast.CallExpr)
-		if !isCall || !w.isBuiltin(l, "len") || len(l.Args) != 1 || w.flow.ObjectOf(l.Args[0]) != obj {
+		if !isCall || !code.IsBuiltin(f.info, l, "len") || len(l.Args) != 1 || f.flow.ObjectOf(l.Args[0]) != obj {
 			return true
 		}
-		if v, ok := w.constInt(b.Y); ok {
+		if v, ok := f.constInt(b.Y); ok {
 			switch b.Op {
 			case token.EQL, token.GEQ:
 				found = v
@@ -268,13 +371,13 @@ func (w *walker) lenCheck(loop ast.Node, obj types.Object) int64 {
 
 // constInt returns the value of a constant integer expression, or of a
 // variable assigned a constant once.
-func (w *walker) constInt(e ast.Expr) (int64, bool) {
-	if v, ok := flow.IntValue(w.info, e); ok {
+func (f *finder) constInt(e ast.Expr) (int64, bool) {
+	if v, ok := code.IntValue(f.info, e); ok {
 		return v, true
 	}
-	if obj := w.flow.ObjectOf(e); obj != nil {
-		if v := w.flow.SingleValue(obj); v != nil {
-			return flow.IntValue(w.info, v)
+	if obj := f.flow.ObjectOf(e); obj != nil {
+		if v := f.flow.SingleValue(obj); v != nil {
+			return code.IntValue(f.info, v)
 		}
 	}
 	return 0, false
@@ -283,21 +386,21 @@ func (w *walker) constInt(e ast.Expr) (int64, bool) {
 // flushLoop returns the commit loop that flushes a's Appender under a
 // size condition, around its append: the automatic flush then counts
 // from the last explicit one.
-func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
+func (f *finder) flushLoop(a *appendLoop, walks []*pagewalk.Walk) *pagewalk.Walk {
 	for _, walk := range walks {
 		// A commit loop, or a page walk that flushes every page.
 		if !walk.Appender {
 			continue
 		}
 		switch {
-		case within(a.Call, walk.loop):
-			if w.sameAppender(a.app, walk.flushed) {
+		case within(a.Call, walk.Loop()):
+			if f.sameAppender(a.app, walk.Flushed()) {
 				return walk
 			}
-		case walk.via != nil && within(a.Call, walk.via):
+		case walk.Helper() != nil && within(a.Call, walk.Helper()):
 			// Appended by the flushing helper itself: its own flushes.
-			for _, e := range w.apps.Summarize(walk.via).FlushExprs {
-				if w.sameAppender(a.app, e) {
+			for _, e := range f.apps.Summarize(walk.Helper()).FlushExprs {
+				if f.sameAppender(a.app, e) {
 					return walk
 				}
 			}
@@ -313,25 +416,25 @@ func (w *walker) flushLoop(a *Append, walks []*Walk) *Walk {
 // every 500 spans. Up to flow.MaxDepth helpers deep; nil when a call is
 // not in such a loop, or the helper is used as a value. Of several
 // callers' loops, the one with the largest size.
-func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth int) *Walk {
-	fn := w.funcAt(pos)
-	v := appenders.RootVar(w.info, app)
+func (f *finder) callersFlush(pos token.Pos, app ast.Expr, walks []*pagewalk.Walk, depth int) *pagewalk.Walk {
+	fn := f.FuncAt(pos)
+	v := appenders.RootVar(f.info, app)
 	if fn == nil || v == nil || depth >= flow.MaxDepth {
 		return nil
 	}
-	obj, _ := w.info.Defs[fn.Name].(*types.Func)
+	obj, _ := f.info.Defs[fn.Name].(*types.Func)
 	i := paramIndex(fn.Type.Params, v)
-	if obj == nil || i < 0 || w.usedAsValue(obj) || len(w.callers(obj)) == 0 {
+	if obj == nil || i < 0 || f.UsedAsValue(obj) || len(f.Callers(obj)) == 0 {
 		return nil
 	}
-	var found *Walk
-	for _, call := range w.callers(obj) {
+	var found *pagewalk.Walk
+	for _, call := range f.Callers(obj) {
 		if call.Ellipsis.IsValid() || i >= len(call.Args) {
 			return nil
 		}
-		walk := w.flushingAround(call, call.Args[i], walks)
+		walk := f.flushingAround(call, call.Args[i], walks)
 		if walk == nil {
-			walk = w.callersFlush(call.Pos(), call.Args[i], walks, depth+1)
+			walk = f.callersFlush(call.Pos(), call.Args[i], walks, depth+1)
 		}
 		if walk == nil {
 			return nil
@@ -344,7 +447,7 @@ func (w *walker) callersFlush(pos token.Pos, app ast.Expr, walks []*Walk, depth 
 }
 
 // maxSite returns the largest size a walk's sites give, 0 for none.
-func maxSite(w *Walk) int64 {
+func maxSite(w *pagewalk.Walk) int64 {
 	var m int64
 	for _, s := range w.Sites {
 		m = max(m, s.Value)
@@ -354,9 +457,9 @@ func maxSite(w *Walk) int64 {
 
 // flushingAround returns the commit loop, written around call, that
 // flushes the Appender app, or nil.
-func (w *walker) flushingAround(call ast.Node, app ast.Expr, walks []*Walk) *Walk {
+func (f *finder) flushingAround(call ast.Node, app ast.Expr, walks []*pagewalk.Walk) *pagewalk.Walk {
 	for _, walk := range walks {
-		if walk.Appender && within(call, walk.loop) && w.sameAppender(app, walk.flushed) {
+		if walk.Appender && within(call, walk.Loop()) && f.sameAppender(app, walk.Flushed()) {
 			return walk
 		}
 	}
@@ -366,23 +469,23 @@ func (w *walker) flushingAround(call ast.Node, app ast.Expr, walks []*Walk) *Wal
 // sameAppender reports whether the Appender expressions x and t may be
 // the same Appender: the same variable or field, or one a variable that
 // holds the other (l and l.app); unknown counts as the same.
-func (w *walker) sameAppender(x, t ast.Expr) bool {
-	ox, ot := w.flow.ObjectOf(x), w.flow.ObjectOf(t)
+func (f *finder) sameAppender(x, t ast.Expr) bool {
+	ox, ot := f.flow.ObjectOf(x), f.flow.ObjectOf(t)
 	if ox == nil || ot == nil || ox == ot {
 		return true
 	}
-	if !appenders.IsAppender(w.info.TypeOf(t)) && (appenders.RootVar(w.info, x) == ot || w.wraps(ot, ox)) {
+	if !appenders.IsAppender(f.info.TypeOf(t)) && (appenders.RootVar(f.info, x) == ot || f.wraps(ot, ox)) {
 		return true
 	}
-	return !appenders.IsAppender(w.info.TypeOf(x)) && (appenders.RootVar(w.info, t) == ox || w.wraps(ox, ot))
+	return !appenders.IsAppender(f.info.TypeOf(x)) && (appenders.RootVar(f.info, t) == ox || f.wraps(ox, ot))
 }
 
 // wraps reports whether the variable holder is set once from inner:
 // holder := dbutil.NewWriter(app), or &dbutil.Writer{App: app}.
-func (w *walker) wraps(holder, inner types.Object) bool {
-	v := w.flow.SingleValue(holder)
+func (f *finder) wraps(holder, inner types.Object) bool {
+	v := f.flow.SingleValue(holder)
 	if v == nil {
-		if call := w.flow.SingleResult(holder); call != nil {
+		if call := f.flow.SingleResult(holder); call != nil {
 			v = call
 		}
 	}
@@ -403,43 +506,11 @@ func (w *walker) wraps(holder, inner types.Object) bool {
 		}
 	}
 	for _, p := range parts {
-		if w.flow.ObjectOf(p) == inner {
+		if f.flow.ObjectOf(p) == inner {
 			return true
 		}
 	}
 	return false
-}
-
-// flushOf returns the Appender a call flushes, as an expression of the
-// call's function, and the helper that does it (its FuncDecl, or the
-// function literal called), nil for the Appender's own Flush or Close or
-// a helper of another package: the Appender's methods, a helper that
-// flushes its parameter or its receiver's Appender (appenders.Use), or a
-// function literal that flushes an Appender it captures
-// (flush := func() error { return app.Flush() }).
-func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok bool) {
-	for _, t := range w.apps.Targets(call) {
-		if t.Flush {
-			if d := w.apps.Decl(t.Via); d != nil {
-				return t.Expr, d, true
-			}
-			return t.Expr, nil, true
-		}
-	}
-	lits := call.Args
-	if lit := w.calledLit(call); lit != nil {
-		lits = []ast.Expr{lit}
-	}
-	for _, a := range lits {
-		// A literal called here, or passed to a function that runs it:
-		// g.Do("flush", func() (any, error) { return nil, app.Flush() }).
-		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
-			if s := w.apps.Summarize(lit.Body); len(s.FlushExprs) > 0 {
-				return s.FlushExprs[0], lit, true
-			}
-		}
-	}
-	return nil, nil, false
 }
 
 // flushesIn reports whether a's loop flushes a's Appender on a path that
@@ -447,7 +518,7 @@ func (w *walker) flushOf(call *ast.CallExpr) (flushed ast.Expr, via ast.Node, ok
 // another package that flushes under its own condition
 // (dbutil.MaybeFlush(app, n)), a flush on a timer. Not Close, and not a
 // flush followed by return or break (an error path).
-func (w *walker) flushesIn(a *Append) bool {
+func (f *finder) flushesIn(a *appendLoop) bool {
 	found := false
 	ast.Inspect(a.Loop, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -461,10 +532,10 @@ func (w *walker) flushesIn(a *Append) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			if appenders.Method(w.info, n) == "Close" {
+			if appenders.Method(f.info, n) == "Close" {
 				return false
 			}
-			if flushed, _, ok := w.flushOf(n); ok && w.sameAppender(a.app, flushed) {
+			if flushed, _, ok := f.FlushOf(n); ok && f.sameAppender(a.app, flushed) {
 				found = true
 			}
 		}
@@ -513,23 +584,17 @@ func tempTables(queries []*sqltext.Query) map[string]bool {
 // it (CREATE TABLE stage ...; append; COPY stage TO 'x.parquet'; DROP
 // TABLE stage): a staging table that is not TEMP, whose row groups last
 // no longer than a TEMP table's. "" otherwise.
-func (w *walker) stagingTable(a *Append) string {
-	t := w.appenderTable(a.app)
+func (f *finder) stagingTable(a *appendLoop) string {
+	t := f.appenderTable(a.app)
 	if t == "" {
 		return ""
 	}
-	var decl *ast.FuncDecl
-	for _, d := range w.funcs {
-		if d.Pos() <= a.Call.Pos() && a.Call.End() <= d.End() {
-			decl = d
-			break
-		}
-	}
+	decl := f.FuncAt(a.Call.Pos())
 	if decl == nil {
 		return ""
 	}
 	created, dropped := false, false
-	for _, q := range w.queries {
+	for _, q := range f.queries {
 		if q.Call.Pos() < decl.Pos() || decl.End() < q.Call.End() {
 			continue
 		}
@@ -545,160 +610,61 @@ func (w *walker) stagingTable(a *Append) string {
 // appenderTable returns the table (upper-cased) the Appender app was
 // created for, when app is a variable set once by NewAppenderFromConn or
 // NewAppender with a constant table name; "" otherwise.
-func (w *walker) appenderTable(app ast.Expr) string {
-	obj := w.flow.ObjectOf(app)
+func (f *finder) appenderTable(app ast.Expr) string {
+	obj := f.flow.ObjectOf(app)
 	if obj == nil {
 		return ""
 	}
-	call := w.flow.SingleResult(obj)
+	call := f.flow.SingleResult(obj)
 	if call == nil {
-		call, _ = ast.Unparen(w.flow.SingleValue(obj)).(*ast.CallExpr)
+		call, _ = ast.Unparen(f.flow.SingleValue(obj)).(*ast.CallExpr)
 	}
 	if call == nil || len(call.Args) == 0 {
 		return ""
 	}
-	fn := flow.Callee(w.info, call)
-	if fn == nil || fn.Name() != "NewAppenderFromConn" && fn.Name() != "NewAppender" || fn.Pkg() == nil || !scope.IsDriverPath(fn.Pkg().Path()) {
+	if !isNewAppender(f.info, call) {
 		return ""
 	}
-	tv, ok := w.info.Types[call.Args[len(call.Args)-1]]
+	tv, ok := f.info.Types[call.Args[len(call.Args)-1]]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return ""
 	}
 	return strings.ToUpper(constant.StringVal(tv.Value))
 }
 
-// calledLit returns the function literal call calls: written in place,
-// or the one value of the variable called.
-func (w *walker) calledLit(call *ast.CallExpr) *ast.FuncLit {
-	fun := ast.Unparen(call.Fun)
-	if v, ok := w.flow.ObjectOf(fun).(*types.Var); ok {
-		fun = w.flow.SingleValue(v)
-	}
-	lit, _ := ast.Unparen(fun).(*ast.FuncLit)
-	return lit
+// isNewAppender reports whether call makes a DuckDB Appender: a
+// driver's NewAppenderFromConn or NewAppender.
+func isNewAppender(info *types.Info, call *ast.CallExpr) bool {
+	fn := code.Callee(info, call)
+	return fn != nil && (fn.Name() == "NewAppenderFromConn" || fn.Name() == "NewAppender") && fn.Pkg() != nil && scope.IsDriverPath(fn.Pkg().Path())
 }
 
-// opensTransaction reports whether BEGIN (or BEGIN TRANSACTION, START
-// TRANSACTION) runs before cur: in the function around it, or, for a
-// helper, before every call of that function in the package. An Appender
-// flushing inside a transaction commits nothing.
-func (w *walker) opensTransaction(cur inspector.Cursor) bool {
-	var fn *ast.FuncDecl
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			fn = n
-		case *ast.FuncLit:
-			if w.txCallback(c, n) {
-				return true
+func within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// paramIndex returns the index of the parameter v in params, or -1 when
+// v is not one of them or is variadic.
+func paramIndex(params *ast.FieldList, v *types.Var) int {
+	if params == nil {
+		return -1
+	}
+	i := 0
+	for _, f := range params.List {
+		if _, ok := f.Type.(*ast.Ellipsis); ok {
+			return -1
+		}
+		names := f.Names
+		if len(names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range names {
+			if n.Pos() == v.Pos() && n.Name == v.Name() {
+				return i
 			}
+			i++
 		}
 	}
-	return fn != nil && w.beganBefore(fn, cur.Node().Pos(), 0)
-}
-
-// txCallback reports whether the function literal lit, at c, is passed
-// to a function that runs it inside a transaction it began
-// (appenders.TxCallback): duckutil.WithAppenderTx(ctx, db, "clicks",
-// func(app *duckdb.Appender) error { ... }).
-func (w *walker) txCallback(c inspector.Cursor, lit *ast.FuncLit) bool {
-	call, ok := c.Parent().Node().(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == lit })
-	return i >= 0 && w.apps.InTx(flow.Callee(w.info, call), i)
-}
-
-// beganBefore reports whether fn runs BEGIN before pos, or every call of
-// fn in the package does so before the call. A helper without callers in
-// the package (exported, or used as a value) proves nothing.
-func (w *walker) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
-	for _, q := range w.queries {
-		if q.Shape.Kind == sqltext.Begin && within(q.Call, fn) && q.Call.Pos() < pos {
-			return true
-		}
-	}
-	if w.callsBegin(fn, pos) {
-		return true
-	}
-	obj, _ := w.info.Defs[fn.Name].(*types.Func)
-	if obj == nil || depth >= flow.MaxDepth || w.usedAsValue(obj) {
-		return false
-	}
-	calls := w.callers(obj)
-	for _, call := range calls {
-		caller := w.funcAt(call.Pos())
-		if caller == nil || caller == fn || !w.beganBefore(caller, call.Pos(), depth+1) {
-			return false
-		}
-	}
-	return len(calls) > 0
-}
-
-// callsBegin reports whether fn calls, before pos, a function of the
-// package whose own body runs BEGIN: a begin(ctx, conn) helper.
-func (w *walker) callsBegin(fn *ast.FuncDecl, pos token.Pos) bool {
-	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if found || !ok || call.Pos() >= pos {
-			return !found
-		}
-		if d := w.apps.Decl(flow.Callee(w.info, call)); d != nil && d != fn {
-			found = slices.ContainsFunc(w.queries, func(q *sqltext.Query) bool {
-				return q.Shape.Kind == sqltext.Begin && within(q.Call, d.Body)
-			})
-		}
-		return !found
-	})
-	return found
-}
-
-// funcAt returns the function declaration around pos, or nil.
-func (w *walker) funcAt(pos token.Pos) *ast.FuncDecl {
-	for _, fn := range w.funcs {
-		if fn.Pos() <= pos && pos < fn.End() {
-			return fn
-		}
-	}
-	return nil
-}
-
-// usedAsValue reports whether fn is referred to other than by a call
-// (passed as a callback, stored) outside test files: its callers are
-// then not all known.
-func (w *walker) usedAsValue(fn *types.Func) bool {
-	if w.funcUses == nil {
-		w.funcUses = make(map[*types.Func]int)
-		for id, obj := range w.info.Uses {
-			if f, ok := obj.(*types.Func); ok && !w.inTest(id.Pos()) {
-				w.funcUses[f.Origin()]++
-			}
-		}
-	}
-	return w.funcUses[fn] > len(w.callers(fn))
-}
-
-// callers returns the calls of fn in the package outside _test.go files.
-// What every caller of a helper does (BEGIN first, a flush around it) is
-// the program's, whatever a test that calls the helper directly does;
-// and go vet analyses a package with its tests, a plain standalone run
-// without them, so counting them would tell the two apart.
-func (w *walker) callers(fn *types.Func) []*ast.CallExpr {
-	calls := w.flow.Calls[fn]
-	if !slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) }) {
-		return calls
-	}
-	return slices.DeleteFunc(slices.Clone(calls), func(c *ast.CallExpr) bool { return w.inTest(c.Pos()) })
-}
-
-// inTest reports whether pos is in a _test.go file.
-func (w *walker) inTest(pos token.Pos) bool {
-	if w.fset == nil {
-		return false
-	}
-	f := w.fset.File(pos)
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	return -1
 }
