@@ -4,8 +4,12 @@
 //
 // The pages are the Markdown files in docs/checks, embedded here so that
 // the rowalign binary's -explain prints the very text each diagnostic's URL
-// points to: docs/checks/NAME.md in the repository.
+// points to: docs/checks/NAME.md in the repository. Each page is also the
+// one hand-written description of its check: the check's package doc,
+// passes/NAME/doc.go, is generated from it (DocGo, go generate ./docs).
 package docs
+
+//go:generate go run ./internal/gendoc
 
 import (
 	"embed"

@@ -2,6 +2,7 @@ package docs_test
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -9,9 +10,9 @@ import (
 	"github.com/rowalign/rowalign/docs"
 )
 
-// TestOneSummary: each check's one-line summary is its doc.go's, and
-// -h (the suite's Doc), -explain (the page's title) and the README's
-// table of checks give the same words. They were four hand-written
+// TestOneSummary: each check's one-line summary is its page's title,
+// which its doc.go is generated from, and -h (the suite's Doc), -explain
+// and the README's table of checks give the same words. They were four hand-written
 // copies, and attachsize's differed (issue 18).
 func TestOneSummary(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
@@ -34,6 +35,34 @@ func TestOneSummary(t *testing.T) {
 		}
 		if !strings.Contains(suiteDoc, "  "+c.Name+"  ") || !strings.Contains(suiteDoc, sum+"\n") {
 			t.Errorf("%s: -h does not list %q", c.Name, sum)
+		}
+	}
+}
+
+// TestReadmeFigures: the README's table of checks quotes each check's
+// costs from its page; every figure in a check's row is on the page, so
+// that a figure changed on the page cannot stay behind in the README.
+func TestReadmeFigures(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowRE := regexp.MustCompile(`(?m)^\| \[([a-z]+)\]\(docs/checks/[a-z]+\.md\) \|(.*)$`)
+	rows := rowRE.FindAllStringSubmatch(string(readme), -1)
+	if len(rows) != len(analyzer.Checks()) {
+		t.Fatalf("the README's table of checks has %d rows, the suite %d checks", len(rows), len(analyzer.Checks()))
+	}
+	for _, row := range rows {
+		page, ok := docs.Check(row[1])
+		if !ok {
+			t.Errorf("README.md: no page for %s", row[1])
+			continue
+		}
+		cells := linkTargetRE.ReplaceAllString(row[2], "]")
+		for _, f := range figureRE.FindAllString(cells, -1) {
+			if !strings.Contains(page, f) {
+				t.Errorf("README.md's row for %s says %q, which docs/checks/%s.md does not", row[1], f, row[1])
+			}
 		}
 	}
 }
