@@ -471,15 +471,10 @@ func (p *Package) handleKind(x ast.Expr, at ast.Node, decl ast.Node) string {
 // beganOn reports whether decl runs BEGIN on the handle x before pos.
 func (p *Package) beganOn(x ast.Expr, pos token.Pos, decl ast.Node) bool {
 	obj := p.sc.Flow.ObjectOf(x)
-	for _, q := range p.Queries {
-		if q.Shape.Kind != sqltext.Begin || q.Call.Pos() >= pos || q.Call.Pos() < decl.Pos() || q.Call.End() > decl.End() {
-			continue
-		}
-		if o := p.sc.Flow.ObjectOf(q.Recv); o != nil && o == obj || types.ExprString(q.Recv) == types.ExprString(x) {
-			return true
-		}
-	}
-	return false
+	return sqltext.BeganBefore(p.Queries, decl, pos, func(recv ast.Expr) bool {
+		o := p.sc.Flow.ObjectOf(recv)
+		return o != nil && o == obj || types.ExprString(recv) == types.ExprString(x)
+	})
 }
 
 // view returns the check's own copy of p, with the package's commit

@@ -137,12 +137,7 @@ func (p *Package) txCallback(c inspector.Cursor, lit *ast.FuncLit) bool {
 // fn in the package does so before the call. A helper without callers in
 // the package (exported, or used as a value) proves nothing.
 func (p *Package) beganBefore(fn *ast.FuncDecl, pos token.Pos, depth int) bool {
-	for _, q := range p.queries {
-		if q.Shape.Kind == sqltext.Begin && within(q.Call, fn) && q.Call.Pos() < pos {
-			return true
-		}
-	}
-	if p.callsBegin(fn, pos) {
+	if sqltext.BeganBefore(p.queries, fn, pos, nil) || p.callsBegin(fn, pos) {
 		return true
 	}
 	obj, _ := p.info.Defs[fn.Name].(*types.Func)
@@ -169,9 +164,7 @@ func (p *Package) callsBegin(fn *ast.FuncDecl, pos token.Pos) bool {
 			return !found
 		}
 		if d := p.apps.Decl(code.Callee(p.info, call)); d != nil && d != fn {
-			found = slices.ContainsFunc(p.queries, func(q *sqltext.Query) bool {
-				return q.Shape.Kind == sqltext.Begin && within(q.Call, d.Body)
-			})
+			found = sqltext.BeganBefore(p.queries, d.Body, d.Body.End(), nil)
 		}
 		return !found
 	})

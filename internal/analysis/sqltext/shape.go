@@ -10,15 +10,20 @@ type Kind int
 
 // Statement kinds.
 const (
-	Other  Kind = iota
-	Read        // SELECT, WITH, FROM, VALUES, TABLE
-	Insert      // INSERT
-	Create      // CREATE (TABLE ... AS SELECT writes rows)
-	Copy        // COPY
-	Attach      // ATTACH
-	Begin       // BEGIN, START TRANSACTION
-	Commit      // COMMIT, END
+	Other    Kind = iota
+	Read          // SELECT, WITH, FROM, VALUES, TABLE
+	Insert        // INSERT
+	Create        // CREATE (TABLE ... AS SELECT writes rows)
+	Copy          // COPY
+	Attach        // ATTACH
+	Begin         // BEGIN, START TRANSACTION
+	Commit        // COMMIT, END
+	Rollback      // ROLLBACK, ABORT
 )
+
+// TxControl reports whether k begins or ends a transaction: a statement
+// that walks or commits, whatever the data.
+func (k Kind) TxControl() bool { return k == Begin || k == Commit || k == Rollback }
 
 // An Operand is the value after LIMIT, OFFSET, a rowid comparison or an
 // option: a number in the SQL, a placeholder or a hole.
@@ -172,6 +177,8 @@ func kindOf(toks []Token) Kind {
 			return Begin
 		case "COMMIT", "END":
 			return Commit
+		case "ROLLBACK", "ABORT":
+			return Rollback
 		}
 		return Other
 	}

@@ -41,6 +41,8 @@ func TestParse(t *testing.T) {
 		{sql: "START TRANSACTION", kind: Begin},
 		{sql: "COMMIT", kind: Commit},
 		{sql: "end transaction", kind: Commit},
+		{sql: "ROLLBACK", kind: Rollback},
+		{sql: "abort;", kind: Rollback},
 		{sql: "", kind: Other},
 	} {
 		s := Parse(lit(tc.sql))

@@ -5,9 +5,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/rowalign/rowalign/internal/analysis/code"
+	"github.com/rowalign/rowalign/internal/analysis/sqltext"
 )
 
 // stmts proves the statements a page loop runs once per page.
@@ -885,7 +885,7 @@ func mentionsIn(info *types.Info, n ast.Node, obj types.Object) bool {
 // machinery reports whether e is a call that only walks or commits:
 // Next, Scan, Err, Close, Columns of the rows; Begin, Commit, Rollback,
 // Prepare of a handle; RowsAffected of a result; Flush of an Appender;
-// an Exec of BEGIN, COMMIT or ROLLBACK.
+// an Exec of BEGIN, COMMIT or ROLLBACK (sqltext's Kind.TxControl).
 func (p *prover) machinery(e ast.Expr) bool {
 	c, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
@@ -901,11 +901,8 @@ func (p *prover) machinery(e ast.Expr) bool {
 	case "Exec", "ExecContext":
 		for _, a := range c.Args {
 			if tv, ok := p.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				q := strings.ToUpper(strings.TrimSpace(constant.StringVal(tv.Value)))
-				for _, w := range []string{"BEGIN", "COMMIT", "ROLLBACK", "END", "START TRANSACTION"} {
-					if strings.TrimSuffix(q, ";") == w || strings.HasPrefix(q, w+" ") {
-						return true
-					}
+				if sqltext.Parse(sqltext.Text{{Lit: constant.StringVal(tv.Value)}}).Kind.TxControl() {
+					return true
 				}
 			}
 		}

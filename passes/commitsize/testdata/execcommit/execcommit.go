@@ -87,3 +87,39 @@ func AppendEvents(ctx context.Context, conn *sql.Conn, events []Event) error {
 	_, err = conn.ExecContext(ctx, "COMMIT")
 	return err
 }
+
+const rowsPerCommit = 250_000 // want `^commit size rowsPerCommit = 250000 splits DuckDB's 122880-row row groups`
+
+// CopyEventsPlain ends each batch with COMMIT and BEGIN statements whose
+// errors it keeps in err, outside an if: the statements only commit, so
+// the size can change without changing what is copied.
+func CopyEventsPlain(ctx context.Context, conn *sql.Conn, src *sql.Rows) error {
+	_, err := conn.ExecContext(ctx, "BEGIN")
+	if err != nil {
+		return err
+	}
+	n := 0
+	for src.Next() {
+		var id int64
+		var kind string
+		if err := src.Scan(&id, &kind); err != nil {
+			return err
+		}
+		if _, err := conn.ExecContext(ctx, "INSERT INTO events VALUES (?, ?)", id, kind); err != nil {
+			return err
+		}
+		n++
+		if n%rowsPerCommit == 0 {
+			_, err = conn.ExecContext(ctx, "COMMIT;")
+			if err != nil {
+				return err
+			}
+			_, err = conn.ExecContext(ctx, "START TRANSACTION")
+			if err != nil {
+				return err
+			}
+		}
+	}
+	_, err = conn.ExecContext(ctx, "COMMIT")
+	return err
+}
