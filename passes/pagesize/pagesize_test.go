@@ -3,6 +3,7 @@ package pagesize_test
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,4 +163,24 @@ func enclosingFunc(pass *analysis.Pass, pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// TestNoFixReasonStable: a walk that reads two of its page counters gets no
+// fix, and the reason names the first counter declared, on every run: the
+// reason was picked from a map, and two runs named two variables.
+func TestNoFixReasonStable(t *testing.T) {
+	for range 6 {
+		var related []string
+		for _, r := range analysistest.Run(t, analysistest.TestData(), pagesize.Analyzer, "example.com/fixtures/pagecount") {
+			for _, d := range r.Diagnostics {
+				for _, rel := range d.Related {
+					related = append(related, rel.Message)
+				}
+			}
+		}
+		want := "no fix: the loop counts pages in pages and reads it (pagecount.go:43), so a new size might change what the program computes"
+		if !slices.Contains(related, want) {
+			t.Fatalf("related lines %q, want %q", related, want)
+		}
+	}
 }

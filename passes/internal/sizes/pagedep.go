@@ -1,10 +1,13 @@
 package sizes
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -389,7 +392,10 @@ func (b *body) counted(loop *ast.ForStmt, ops []ast.Node) string {
 			return true
 		})
 	}
-	for v := range b.pos {
+	// In declaration order: the reason a message gives must not depend on
+	// map order (two runs gave two different variables' reasons).
+	vars := slices.SortedFunc(maps.Keys(b.pos), func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, v := range vars {
 		if feeds[v] || isString(v.Type()) {
 			continue // a text built per page: positions checks its holes
 		}
