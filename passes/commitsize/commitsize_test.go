@@ -2,6 +2,7 @@ package commitsize_test
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -17,4 +18,24 @@ func Test(t *testing.T) {
 // quotes no CPU figure, which 2.0 does not bear out (issue 34).
 func TestDuckDB2(t *testing.T) {
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "duckdb2"), commitsize.Analyzer, "example.com/duckdb2/copies")
+}
+
+// TestNoFixReasonStable: a commit loop whose two per-batch counters are
+// read after the loop gets no fix, and the reason names the first
+// declared on every run (it was picked from a map).
+func TestNoFixReasonStable(t *testing.T) {
+	for range 6 {
+		var related []string
+		for _, r := range analysistest.Run(t, analysistest.TestData(), commitsize.Analyzer, "example.com/fixtures/batchdep") {
+			for _, d := range r.Diagnostics {
+				for _, rel := range d.Related {
+					related = append(related, rel.Message)
+				}
+			}
+		}
+		want := "no fix: rows, which starts again every batch, is read after the loop (batchdep.go:153), so a new size might change what the program computes"
+		if !slices.Contains(related, want) {
+			t.Fatalf("related lines %q, want %q", related, want)
+		}
+	}
 }

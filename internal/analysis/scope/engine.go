@@ -757,21 +757,40 @@ func (e *engines) factEngine() string {
 		}
 		return ""
 	}
-	for _, sel := range info.Selections {
+	// The first use in the source, fields before variables: a package
+	// that holds handles of two other engines gets one answer on every
+	// run, not the one map order picked.
+	first := func(found map[ast.Node]string) string {
+		var at ast.Node
+		for n := range found {
+			if at == nil || n.Pos() < at.Pos() {
+				at = n
+			}
+		}
+		if at == nil {
+			return ""
+		}
+		return found[at]
+	}
+	found := make(map[ast.Node]string)
+	for x, sel := range info.Selections {
 		if v, ok := sel.Obj().(*types.Var); ok && sel.Kind() == types.FieldVal {
 			if eng := check(v.Origin()); eng != "" {
-				return eng
+				found[x] = eng
 			}
 		}
 	}
-	for _, obj := range info.Uses {
+	if eng := first(found); eng != "" {
+		return eng
+	}
+	for id, obj := range info.Uses {
 		if v, ok := obj.(*types.Var); ok && !v.IsField() {
 			if eng := check(v); eng != "" {
-				return eng
+				found[id] = eng
 			}
 		}
 	}
-	return ""
+	return first(found)
 }
 
 // exportFacts records an Engine fact on each exported function and

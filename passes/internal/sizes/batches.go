@@ -1,9 +1,12 @@
 package sizes
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/rowalign/rowalign/internal/analysis/code"
 )
@@ -46,7 +49,8 @@ func (b *body) batches() string {
 	if why := b.perRow(b.loop, &ast.BlockStmt{List: rest}); why != "" {
 		return why
 	}
-	for obj := range b.batch {
+	// In declaration order, as counted (pagedep.go): not map order.
+	for _, obj := range slices.SortedFunc(maps.Keys(b.batch), func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		for _, id := range b.p.reads(obj) {
 			if !within(id, b.loop) && !b.tail(id) {
 				return id.Name + ", which starts again every batch, is read after the loop (" + b.p.where(id) + ")"
@@ -74,9 +78,18 @@ func (b *body) batchStmt(s ast.Stmt) string {
 			}
 			return ""
 		}
-		if s.Tok == token.ASSIGN && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
-			if id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident); ok && b.reset(id, s.Rhs[0]) {
-				b.batch[b.p.info.ObjectOf(id)] = true
+		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
+			// n = 0, or several at once: bytes, rows = 0, 0.
+			ids := make([]*ast.Ident, 0, len(s.Lhs))
+			for i, l := range s.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && b.reset(id, s.Rhs[i]) {
+					ids = append(ids, id)
+				}
+			}
+			if len(ids) == len(s.Lhs) {
+				for _, id := range ids {
+					b.batch[b.p.info.ObjectOf(id)] = true
+				}
 				return ""
 			}
 		}
