@@ -9,7 +9,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy", "example.com/fixtures/crossfunc", "example.com/fixtures/readtx", "example.com/fixtures/sharedpage", "example.com/fixtures/compositekey", "example.com/fixtures/repolist", "example.com/fixtures/recursive", "example.com/fixtures/gotowalk", "example.com/fixtures/poll", "example.com/fixtures/sharedhelper/...", "example.com/fixtures/repopages/...", "example.com/fixtures/files", "example.com/fixtures/seedcursor")
+	analysistest.Run(t, analysistest.TestData(), offsetwalk.Analyzer, "example.com/fixtures/strategy", "example.com/fixtures/crossfunc", "example.com/fixtures/readtx", "example.com/fixtures/sharedpage", "example.com/fixtures/compositekey", "example.com/fixtures/repolist", "example.com/fixtures/recursive", "example.com/fixtures/gotowalk", "example.com/fixtures/poll", "example.com/fixtures/sharedhelper/...", "example.com/fixtures/repopages/...", "example.com/fixtures/files", "example.com/fixtures/seedcursor", "example.com/fixtures/pagecosts", "example.com/fixtures/oldpages")
 }
 
 // TestRewrite checks the fix that rewrites a walk into pager.Pages, on the

@@ -55,6 +55,7 @@ func Test(t *testing.T) {
 		"example.com/fixtures/recursive",
 		"example.com/fixtures/methodvalue",
 		"example.com/fixtures/tinypages",
+		"example.com/fixtures/pagecosts",
 		"example.com/fixtures/pagedep",
 		"example.com/fixtures/grouped",
 	)

@@ -16,7 +16,7 @@ type Event struct {
 	Kind string
 }
 
-const flushEvery = 250_000 // want `^commit size flushEvery = 250000 splits DuckDB's 122880-row row groups: .*; use 122_880$`
+const flushEvery = 250_000 // want `^commit size flushEvery = 250000 splits DuckDB.s 122880-row row groups: each flush commits and leaves partial row groups; use 122_880$`
 
 // Load appends the events with no transaction open.
 func Load(conn driver.Conn, events []Event) error {
