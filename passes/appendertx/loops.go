@@ -423,7 +423,7 @@ func (f *finder) callersFlush(pos token.Pos, app ast.Expr, walks []*pagewalk.Wal
 		return nil
 	}
 	obj, _ := f.info.Defs[fn.Name].(*types.Func)
-	i := paramIndex(fn.Type.Params, v)
+	i := code.ParamIndex(fn.Type.Params, v)
 	if obj == nil || i < 0 || f.UsedAsValue(obj) || len(f.Callers(obj)) == 0 {
 		return nil
 	}
@@ -641,30 +641,4 @@ func isNewAppender(info *types.Info, call *ast.CallExpr) bool {
 
 func within(n, outer ast.Node) bool {
 	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
-}
-
-// paramIndex returns the index of the parameter v in params, or -1 when
-// v is not one of them or is variadic.
-func paramIndex(params *ast.FieldList, v *types.Var) int {
-	if params == nil {
-		return -1
-	}
-	i := 0
-	for _, f := range params.List {
-		if _, ok := f.Type.(*ast.Ellipsis); ok {
-			return -1
-		}
-		names := f.Names
-		if len(names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range names {
-			if n.Pos() == v.Pos() && n.Name == v.Name() {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
 }

@@ -180,3 +180,38 @@ func TestPolls(t *testing.T) {
 		t.Errorf("a loop without a clock polls")
 	}
 }
+
+func TestParamIndex(t *testing.T) {
+	const src = `package p
+
+func f(a, b int, _ string, c []int, rest ...int) {}
+func g(int, x string) {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: make(map[*ast.Ident]types.Object)}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"a": 0, "b": 1, "c": 3, "rest": -1, "x": 1}
+	for _, d := range f.Decls {
+		fn := d.(*ast.FuncDecl)
+		for _, field := range fn.Type.Params.List {
+			for _, name := range field.Names {
+				v := info.Defs[name].(*types.Var)
+				if w, ok := want[name.Name]; ok {
+					if got := code.ParamIndex(fn.Type.Params, v); got != w {
+						t.Errorf("ParamIndex(%s) = %d, want %d", name.Name, got, w)
+					}
+					delete(want, name.Name)
+				}
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("parameters not seen: %v", want)
+	}
+}

@@ -342,7 +342,7 @@ func (w *walker) bindDepth(h hop, e ast.Expr, loose bool, depth int) ast.Expr {
 		}
 		val = h.send.Value
 	case h.call != nil:
-		i := paramIndex(h.params, v)
+		i := code.ParamIndex(h.params, v)
 		if i < 0 {
 			return e
 		}
@@ -363,33 +363,6 @@ func (w *walker) bindDepth(h hop, e ast.Expr, loose bool, depth int) ast.Expr {
 		return val
 	}
 	return nil
-}
-
-// paramIndex returns the position of v among params, -1 when it is not
-// one of them (a variadic parameter counts as not one: its arguments are
-// many).
-func paramIndex(params *ast.FieldList, v *types.Var) int {
-	if params == nil {
-		return -1
-	}
-	i := 0
-	for _, f := range params.List {
-		if _, ok := f.Type.(*ast.Ellipsis); ok {
-			return -1
-		}
-		names := f.Names
-		if len(names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range names {
-			if n.Pos() == v.Pos() && n.Name == v.Name() {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
 }
 
 // fieldOf returns the value of the field name in the composite literal e
