@@ -62,11 +62,26 @@ func TestFiguresInMessages(t *testing.T) {
 // costFigures returns, per check directory of passes/, the figures in
 // its string constants named cost...
 func costFigures(t *testing.T) map[string][]string {
+	out := make(map[string][]string)
+	for _, c := range costConstants(t) {
+		out[c.check] = append(out[c.check], figureRE.FindAllString(c.words, -1)...)
+	}
+	return out
+}
+
+// A costConstant is a string constant named cost... of a check: the
+// words a finding says its cost in.
+type costConstant struct {
+	check, file, name, words string
+}
+
+// costConstants returns every check's cost constants (passes/*/*.go).
+func costConstants(t *testing.T) []costConstant {
 	files, err := filepath.Glob("../passes/*/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make(map[string][]string)
+	var out []costConstant
 	fset := token.NewFileSet()
 	for _, file := range files {
 		if strings.HasSuffix(file, "_test.go") {
@@ -76,7 +91,6 @@ func costFigures(t *testing.T) map[string][]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check := filepath.Base(filepath.Dir(file))
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
@@ -96,7 +110,7 @@ func costFigures(t *testing.T) map[string][]string {
 					if err != nil {
 						t.Fatal(err)
 					}
-					out[check] = append(out[check], figureRE.FindAllString(s, -1)...)
+					out = append(out, costConstant{check: filepath.Base(filepath.Dir(file)), file: file, name: name.Name, words: s})
 				}
 			}
 		}
