@@ -3,6 +3,7 @@ package scope
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -726,18 +727,23 @@ func (e *engines) otherEngine() string {
 	if other == "" {
 		other = e.factEngine()
 	}
-	for fn, calls := range e.flow.Calls {
-		if other != "" {
-			break
-		}
-		hi := handleResult(fn)
-		if hi < 0 {
-			continue
-		}
-		for _, call := range calls {
-			if eng := e.ofCall(call, hi, 0); eng != unknown && eng != DuckDB {
-				other = eng
-				break
+	if other == "" {
+		// The first such call in the source, not the first in map order:
+		// a package with handles of two other engines gets one answer
+		// (TalksTo compares it) on every run.
+		at := token.NoPos
+		for fn, calls := range e.flow.Calls {
+			hi := handleResult(fn)
+			if hi < 0 {
+				continue
+			}
+			for _, call := range calls {
+				if at.IsValid() && call.Pos() >= at {
+					continue
+				}
+				if eng := e.ofCall(call, hi, 0); eng != unknown && eng != DuckDB {
+					other, at = eng, call.Pos()
+				}
 			}
 		}
 	}
@@ -760,37 +766,29 @@ func (e *engines) factEngine() string {
 	// The first use in the source, fields before variables: a package
 	// that holds handles of two other engines gets one answer on every
 	// run, not the one map order picked.
-	first := func(found map[ast.Node]string) string {
-		var at ast.Node
-		for n := range found {
-			if at == nil || n.Pos() < at.Pos() {
-				at = n
-			}
+	eng, at := "", token.NoPos
+	consider := func(n ast.Node, v *types.Var) {
+		if at.IsValid() && n.Pos() >= at {
+			return
 		}
-		if at == nil {
-			return ""
+		if name := check(v); name != "" {
+			eng, at = name, n.Pos()
 		}
-		return found[at]
 	}
-	found := make(map[ast.Node]string)
 	for x, sel := range info.Selections {
 		if v, ok := sel.Obj().(*types.Var); ok && sel.Kind() == types.FieldVal {
-			if eng := check(v.Origin()); eng != "" {
-				found[x] = eng
-			}
+			consider(x, v.Origin())
 		}
 	}
-	if eng := first(found); eng != "" {
+	if eng != "" {
 		return eng
 	}
 	for id, obj := range info.Uses {
 		if v, ok := obj.(*types.Var); ok && !v.IsField() {
-			if eng := check(v); eng != "" {
-				found[id] = eng
-			}
+			consider(id, v)
 		}
 	}
-	return first(found)
+	return eng
 }
 
 // exportFacts records an Engine fact on each exported function and
